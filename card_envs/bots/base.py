@@ -1,0 +1,53 @@
+"""The policy interface used by bots, evaluation and the single-agent wrappers.
+
+A *policy* is any object with ``act(game, state, player) -> int`` returning a legal action id for
+``player`` (the seat to act). Bots may read only what ``player`` can observe: ``game.observe``,
+the legal actions, and the public parts of the state their docstring lists; a rules-based bot
+that reads the state documents which fields it uses, and never reads hidden cards.
+
+:class:`ObservationPolicy` turns a plain ``(observation, action_mask) -> action`` callable (a
+trained network, a user function) into a policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+import numpy as np
+
+
+class Policy(Protocol):
+    def act(self, game, state, player: int) -> int: ...
+
+
+class RandomBot:
+    """Uniformly random over the legal actions (generic, any game).
+
+    Args:
+        seed: seed of the bot's own ``random.Random`` (independent of the game's chance).
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def act(self, game, state, player: int) -> int:
+        return self.rng.choice(game.legal_actions(state))
+
+
+class ObservationPolicy:
+    """Wrap ``fn(observation: float32 ndarray, action_mask: int8 ndarray) -> int`` as a policy.
+
+    Raises:
+        IllegalActionError is not raised here; the caller (env / evaluation) checks legality.
+    """
+
+    def __init__(self, fn: Callable[[np.ndarray, np.ndarray], int], name: str = "observation"):
+        self.fn = fn
+        self.name = name
+
+    def act(self, game, state, player: int) -> int:
+        return int(self.fn(game.observe(state, player), game.legal_action_mask(state)))

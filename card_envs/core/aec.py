@@ -1,0 +1,298 @@
+"""The one generic PettingZoo AEC adapter: any :mod:`Game <card_envs.core.game>` as an ``AECEnv``.
+
+Conventions (PettingZoo classic):
+
+- agents ``player_0 .. player_{n-1}`` (seat ``i`` is ``player_i``);
+- ``observe(agent)`` -> ``{"observation": float32 (game.observation_shape),
+  "action_mask": int8 (num_actions,)}``; the mask is all zeros for an agent that is not to act
+  and for every agent once the game is over;
+- rewards only at the end of the game: the game's zero-sum ``returns``; 0 on a truncation;
+- ``truncated`` when the game's own rule cap is reached (``Game.is_truncated``) or after
+  ``max_steps`` decisions (default ``game.max_game_length``);
+- ``render_mode`` ``"ansi"`` (``render()`` returns the text) or ``"human"`` (prints it after every
+  step).
+
+The checks PettingZoo stacks as wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``,
+``TerminateIllegalWrapper``) are built in, because those wrappers cost more per step than our
+engines (see README "Design"):
+
+- ``step``/``observe``/``render``/``agent_iter`` before ``reset`` raise ``AssertionError``
+  (as ``OrderEnforcingWrapper``); ``agents``/``rewards``/... before reset raise AttributeError;
+- an action that is not an int in ``[0, num_actions)`` raises
+  :class:`~card_envs.core.errors.IllegalActionError` (always; PettingZoo raises AssertionError);
+- an in-range action that the mask forbids: with ``illegal_action="terminate"`` (default) the
+  game ends, every agent is terminated and truncated, the offender gets −1 and the others 0, with a
+  warning (``TerminateIllegalWrapper``); with ``illegal_action="raise"`` it raises
+  ``IllegalActionError`` and leaves the state unchanged.
+
+``tests/test_adapter_vs_pettingzoo.py`` checks that this adapter behaves as the same env wrapped in
+PettingZoo's three wrappers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+
+from card_envs.core.config import check_choice
+from card_envs.core.errors import IllegalActionError
+from card_envs.core.records import GameRecord, record_of
+
+_BEFORE_RESET = frozenset(
+    {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents", "num_agents"}
+)
+
+
+class CardGameEnv(AECEnv):
+    """PettingZoo AEC env over a ``Game``.
+
+    Args:
+        game: a configured game object (see :mod:`card_envs.core.game`).
+        env_name: PettingZoo name, e.g. ``"garda3_v0"`` (``metadata["name"]``).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        illegal_action: ``"terminate"`` (PettingZoo convention, default) or ``"raise"``.
+        max_steps: truncate after this many decisions (default ``game.max_game_length``).
+
+    Raises:
+        ConfigError: an unknown ``render_mode`` or ``illegal_action``.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "name": "card_env"}
+
+    def __init__(
+        self,
+        game,
+        env_name: str,
+        render_mode: str | None = None,
+        illegal_action: str = "terminate",
+        max_steps: int | None = None,
+    ):
+        super().__init__()
+        check_choice("render_mode", render_mode, [None, "ansi", "human"])
+        check_choice("illegal_action", illegal_action, ["terminate", "raise"])
+        self.game = game
+        self.metadata = {**CardGameEnv.metadata, "name": env_name}
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
+        n = game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._num_actions = game.num_actions
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=game.observation_low,
+                    high=game.observation_high,
+                    shape=game.observation_shape,
+                    dtype=np.float32,
+                ),
+                "action_mask": spaces.Box(0, 1, shape=(game.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
+        self._has_reset = False
+        self._seeder = random.Random()
+        self.state_obj = None
+
+    # -- PettingZoo attributes guarded before reset (as OrderEnforcingWrapper) ------------------
+    def __getattr__(self, name: str) -> Any:
+        if name in _BEFORE_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- episode -------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``seed`` reseeds the env's seed sequence (equal seeds give equal
+        games); ``options={"state": d}`` starts from a saved ``game.state_to_dict`` dict."""
+        if seed is not None:
+            self._seeder = random.Random(seed)
+        game = self.game
+        self.state_seed = self._seeder.getrandbits(63)
+        if options and "state" in options:
+            self.state_obj = game.state_from_dict(options["state"])
+        else:
+            self.state_obj = game.new_state(self.state_seed)
+        self.actions_taken: list[int] = []
+        self._steps = 0
+        self._has_reset = True
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._legal: list[int] = []
+        self._game_over = False
+        if game.is_terminal(self.state_obj):  # a loaded finished state
+            self._finish(self.possible_agents[0])
+        else:
+            self._legal = game.legal_actions(self.state_obj)
+            self.agent_selection = self.possible_agents[game.current_player(self.state_obj)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        mask = self._zero_mask.copy()
+        if not self._game_over and agent == self.agent_selection:
+            mask[self._legal] = 1
+        return {
+            "observation": self.game.observe(self.state_obj, self._index[agent]),
+            "action_mask": mask,
+        }
+
+    def step(self, action) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        try:
+            a = int(action)
+            if a != action:
+                raise ValueError
+        except (TypeError, ValueError):
+            raise IllegalActionError(
+                f"action {action!r} for {agent} is not an int in [0, {self._num_actions})"
+            ) from None
+        if not 0 <= a < self._num_actions:
+            raise IllegalActionError(
+                f"action {a} for {agent} is outside the action space Discrete({self._num_actions})"
+            )
+        if a not in self._legal:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    f"action {a} ({self.game.action_to_string(self.state_obj, a)}) is not legal "
+                    f"for {agent} now; legal actions: {self._legal}"
+                )
+            self._terminate_illegal(agent)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        game, state = self.game, self.state_obj
+        game.apply_action(state, a)
+        self.actions_taken.append(a)
+        self._steps += 1
+        if game.is_terminal(state):
+            self._finish(agent)
+        elif self._steps >= self.max_steps:
+            self._finish(agent, cap=True)
+        else:
+            self._legal = game.legal_actions(state)
+            self.agent_selection = self.possible_agents[game.current_player(state)]
+            rewards = self.rewards
+            for k in rewards:
+                rewards[k] = 0.0
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, last_agent: str, cap: bool = False) -> None:
+        """Game over: rewards from the game's returns (0 on truncation), everyone done."""
+        game, state = self.game, self.state_obj
+        self._game_over = True
+        self._legal = []
+        truncated = cap or game.is_truncated(state)
+        returns = [0.0] * game.num_players if truncated else game.returns(state)
+        for i, a in enumerate(self.possible_agents):
+            if a in self.rewards:
+                self.rewards[a] = float(returns[i])
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+        self._accumulate_rewards()
+        idx = (self._index[last_agent] + 1) % game.num_players
+        self.agent_selection = self.possible_agents[idx]
+
+    def _terminate_illegal(self, agent: str) -> None:
+        """PettingZoo ``TerminateIllegalWrapper`` semantics."""
+        EnvLogger.warn_on_illegal_move()
+        self._game_over = True
+        self._legal = []
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = {d: True for d in self.agents}
+        self.truncations = {d: True for d in self.agents}
+        self.rewards = {d: 0.0 for d in self.truncations}
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    # -- extras --------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode."
+            )
+            return None
+        text = self.game.render(self.state_obj)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
+    def close(self) -> None:
+        pass
+
+    def record(self) -> GameRecord:
+        """The game so far as a replayable :class:`GameRecord` (JSON via ``to_json``)."""
+        return record_of(self.game, self.state_seed, self.actions_taken, self.state_obj)
+
+    def action_to_string(self, action: int) -> str:
+        """Readable name of ``action`` in the current state."""
+        return self.game.action_to_string(self.state_obj, int(action))
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
+
+
+def make_env_functions(make_game, env_name: str):
+    """Build the ``raw_env`` / ``env`` pair of a game's env module.
+
+    ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, **config)`` builds
+    ``CardGameEnv(make_game(**config), ...)``; ``env(**kwargs)`` is the same env (the PettingZoo
+    safety wrappers are built in, see this module's docstring).
+    """
+
+    def raw_env(
+        render_mode: str | None = None,
+        illegal_action: str = "terminate",
+        max_steps: int | None = None,
+        **config: Any,
+    ) -> CardGameEnv:
+        return CardGameEnv(
+            make_game(**config),
+            env_name,
+            render_mode=render_mode,
+            illegal_action=illegal_action,
+            max_steps=max_steps,
+        )
+
+    def env(**kwargs: Any) -> CardGameEnv:
+        return raw_env(**kwargs)
+
+    raw_env.__doc__ = f"The {env_name} AEC env (config keywords: see the module docstring)."
+    env.__doc__ = raw_env.__doc__
+    return raw_env, env

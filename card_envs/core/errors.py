@@ -1,0 +1,30 @@
+"""Errors raised by card-envs. Each names the offending thing (card, file, field, action, value)."""
+
+from __future__ import annotations
+
+
+class CardEnvsError(Exception):
+    """Base class of every error card-envs raises on purpose."""
+
+
+class ConfigError(CardEnvsError, ValueError):
+    """A game or env config value is wrong (unknown variant, out-of-range count, bad combination).
+
+    The message names the config field and the offending value.
+    """
+
+
+class CardDataError(CardEnvsError, ValueError):
+    """A card-data file (TOML) is malformed: unreadable, a missing/extra field, a value out of
+    range, or a wrong number of entries. The message names the file and the entry or field
+    (for a count error: expected vs actual)."""
+
+
+class IllegalActionError(CardEnvsError, ValueError):
+    """An action outside the action space, or (with ``illegal_action="raise"`` / on the engine API)
+    an in-range action that is not legal in the current state. The message names the action."""
+
+
+class LoadoutError(CardEnvsError, ValueError):
+    """A deck / loadout / fighter choice breaks the game's construction rules; the message names
+    the offending card or rule."""

@@ -1,0 +1,57 @@
+"""Registry of the suite's games: name -> game factory and env module.
+
+``make_game("garda3", variant="royale")`` builds a configured ``Game``; game records use it to
+replay. Games register lazily (by import path) so importing the core imports no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from card_envs.core.errors import ConfigError
+
+#: game name -> "module:function" that builds the Game from config keyword arguments
+GAMES: dict[str, str] = {
+    "garda3": "card_envs.garda3.rules:make_game",
+    "scratch_wars": "card_envs.scratch_wars.rules:make_game",
+    "dirt_and_glory": "card_envs.dirt_and_glory.rules:make_game",
+}
+
+#: game name -> env module exposing ``env()`` / ``raw_env``
+ENV_MODULES: dict[str, str] = {
+    "garda3": "card_envs.garda3_v0",
+    "scratch_wars": "card_envs.scratch_wars_v0",
+    "dirt_and_glory": "card_envs.dirt_and_glory_v0",
+}
+
+
+def available_games() -> list[str]:
+    """Names of the games whose modules import in this installation."""
+    out = []
+    for name, target in GAMES.items():
+        try:
+            importlib.import_module(target.split(":")[0])
+        except ModuleNotFoundError:
+            continue
+        out.append(name)
+    return out
+
+
+def _resolve(target: str):
+    module, func = target.split(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def make_game(name: str, **config: Any):
+    """Build the named game with the given config fields; ConfigError names an unknown game."""
+    if name not in GAMES:
+        raise ConfigError(f"unknown game {name!r}; known games: {sorted(GAMES)}")
+    return _resolve(GAMES[name])(**config)
+
+
+def env_module(name: str):
+    """The env module (``garda3_v0``...) of the named game."""
+    if name not in ENV_MODULES:
+        raise ConfigError(f"unknown game {name!r}; known games: {sorted(ENV_MODULES)}")
+    return importlib.import_module(ENV_MODULES[name])

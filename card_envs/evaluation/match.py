@@ -1,0 +1,91 @@
+"""Play games between policies on the Game API (no env overhead), seats swapped.
+
+A policy is anything with ``act(game, state, player) -> int`` (see :mod:`card_envs.bots.base`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from card_envs.core.errors import IllegalActionError
+from card_envs.evaluation.stats import wilson_interval
+
+
+def play_game(game, policies, seed: int, max_decisions: int | None = None):
+    """Play one game; ``policies[i]`` plays seat ``i``. Returns ``(returns, state, decisions)``.
+
+    Raises:
+        IllegalActionError: a policy returned an illegal action (named with the seat).
+    """
+    state = game.new_state(seed)
+    cap = max_decisions or game.max_game_length
+    n = 0
+    while not game.is_terminal(state) and n < cap:
+        p = game.current_player(state)
+        a = policies[p].act(game, state, p)
+        if a not in game.legal_actions(state):
+            raise IllegalActionError(
+                f"policy {getattr(policies[p], 'name', policies[p])!r} at seat {p} chose illegal "
+                f"action {a} ({game.action_to_string(state, a)})"
+            )
+        game.apply_action(state, a)
+        n += 1
+    returns = game.returns(state) if game.is_terminal(state) else [0.0] * game.num_players
+    return returns, state, n
+
+
+@dataclass
+class MatchResult:
+    """Outcome of ``n`` games of policy A against the field, from A's point of view."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    per_seat: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    def wilson(self) -> tuple[float, float]:
+        """95 % Wilson interval of the win rate (draws count as non-wins)."""
+        return wilson_interval(self.wins, self.n)
+
+    def summary(self) -> str:
+        lo, hi = self.wilson()
+        return (
+            f"{self.wins}W/{self.draws}D/{self.losses}L of {self.n}: win rate "
+            f"{self.win_rate:.1%} (95% Wilson {lo:.1%}–{hi:.1%})"
+        )
+
+
+def play_match(game, policy_a, policy_b, n_games: int, seed: int = 0) -> MatchResult:
+    """``n_games`` games of ``policy_a`` against ``policy_b`` (every other seat), A's seat rotating
+    through all seats so each seat is played equally often (seat-swapped).
+
+    A *win* for A is a strictly highest return for A's seat; a draw is a tie for the highest.
+    """
+    result = MatchResult()
+    n = game.num_players
+    for g in range(n_games):
+        seat = g % n
+        policies = [policy_b] * n
+        policies[seat] = policy_a
+        returns, _, _ = play_game(game, policies, seed=seed * 1_000_003 + g)
+        best = max(returns)
+        mine = returns[seat]
+        tally = result.per_seat.setdefault(seat, [0, 0, 0])
+        if mine == best and sum(1 for r in returns if r == best) == 1:
+            result.wins += 1
+            tally[0] += 1
+        elif mine == best:
+            result.draws += 1
+            tally[1] += 1
+        else:
+            result.losses += 1
+            tally[2] += 1
+    return result
