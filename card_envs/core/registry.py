@@ -26,6 +26,21 @@ ENV_MODULES: dict[str, str] = {
 }
 
 
+#: game name -> "module:class" of the game's rule-based heuristic bot (``act(game, state, player)``)
+HEURISTICS: dict[str, str] = {
+    "garda3": "card_envs.garda3.bot:HeuristicBot",
+    "scratch_wars": "card_envs.scratch_wars.bot:HeuristicBot",
+    "dirt_and_glory": "card_envs.dirt_and_glory.bot:HeuristicBot",
+}
+
+
+def make_heuristic(name: str, **kwargs: Any):
+    """The named game's heuristic bot (a policy with ``act(game, state, player)``)."""
+    if name not in HEURISTICS:
+        raise ConfigError(f"no heuristic bot for game {name!r}; known: {sorted(HEURISTICS)}")
+    return _resolve(HEURISTICS[name])(**kwargs)
+
+
 def available_games() -> list[str]:
     """Names of the games whose modules import in this installation."""
     out = []
