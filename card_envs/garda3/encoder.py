@@ -1,0 +1,137 @@
+"""Garda3 observation encoder: one flat float32 vector, values in [0, 1], from one seat's view.
+
+Seats are relative: "me", then the players 1 and 2 seats clockwise (the third block is zero in
+2-player games). Never encoded: another player's hand, the deck order, or a face-down (night)
+attack card before it is revealed (G-7.3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from card_envs.core.layout import Layout
+from card_envs.garda3.rules import (
+    CARD_COLOUR,  # noqa: F401  (documented card encoding)
+    NUM_CARDS,
+    PH_DRAFT,
+    PHASES,
+)
+
+FIGHTER_FEATURES = 7
+OBSERVATION = Layout([
+    ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
+    ("role", 4, "[I am to act, I am the striker, I am the blocker, I am this round's attacker]"),
+    ("battle_flags", 3, "[this battle is the counter-attack, a face-down attack card is hidden "
+                        "from me (night), a resurrection was declared this round]"),
+    ("hand", NUM_CARDS, "my hand: 1 per battle-card id held"),
+    ("attack_cards", NUM_CARDS, "attack cards of the current battle that I can see"),
+    ("defence_cards", NUM_CARDS, "defence cards of the current battle"),
+    ("discard", NUM_CARDS, "the public discard pile (G-4.9)"),
+    ("attack_bonus_side", 2, "chosen attack-bonus side one-hot [high, low]"),
+    ("defence_bonus_side", 2, "chosen defence-bonus side one-hot [high, low]"),
+    ("fighters", 3 * 3 * FIGHTER_FEATURES,
+     "seats (me, +1, +2 clockwise) × slots 0–2 × [chosen, alive, hp/7, max_hp/7, "
+     "attack_bonus/2, defence_bonus/2, in battle]"),
+    ("draft_pool", 9 * 4, "the 9 fighters of the set I draft from × [available, "
+                          "attack_bonus/2, defence_bonus/2, hp/7]"),
+    ("hand_sizes", 3, "hand size / 36 for seats me, +1, +2"),
+    ("deck_size", 1, "deck size / 36"),
+    ("round", 1, "round / max_rounds"),
+    ("seat_roles", 6, "for seats me, +1, +2: [is this round's attacker, is the target]"),
+    ("players_in", 3, "for seats me, +1, +2: still has a fighter (seat exists and is in)"),
+])
+
+_PH = OBSERVATION.start("phase")
+_ROLE = OBSERVATION.start("role")
+_FLAGS = OBSERVATION.start("battle_flags")
+_HAND = OBSERVATION.start("hand")
+_ATK = OBSERVATION.start("attack_cards")
+_DEF = OBSERVATION.start("defence_cards")
+_DISC = OBSERVATION.start("discard")
+_ABON = OBSERVATION.start("attack_bonus_side")
+_DBON = OBSERVATION.start("defence_bonus_side")
+_FIGHT = OBSERVATION.start("fighters")
+_POOL = OBSERVATION.start("draft_pool")
+_HSIZE = OBSERVATION.start("hand_sizes")
+_DECK = OBSERVATION.start("deck_size")
+_ROUND = OBSERVATION.start("round")
+_SEATR = OBSERVATION.start("seat_roles")
+_IN = OBSERVATION.start("players_in")
+
+
+def encode(game, s, player: int) -> np.ndarray:
+    """Seat ``player``'s observation of state ``s``: float32, shape ``(OBSERVATION.size,)``,
+    every value in [0, 1] (layout: :data:`OBSERVATION`)."""
+    buf = [0.0] * OBSERVATION.size
+    buf[_PH + s.phase] = 1.0
+    if s.actor == player:
+        buf[_ROLE] = 1.0
+    if s.striker == player:
+        buf[_ROLE + 1] = 1.0
+    if s.blocker == player:
+        buf[_ROLE + 2] = 1.0
+    if s.round_attacker == player:
+        buf[_ROLE + 3] = 1.0
+    hidden = game.hidden_from(s, player)
+    if s.counter:
+        buf[_FLAGS] = 1.0
+    if hidden:
+        buf[_FLAGS + 1] = 1.0
+    if s.resurrected:
+        buf[_FLAGS + 2] = 1.0
+    for c in s.hands[player]:
+        buf[_HAND + c] = 1.0
+    if not hidden:
+        for c in s.atk_cards:
+            buf[_ATK + c] = 1.0
+    for c in s.def_cards:
+        buf[_DEF + c] = 1.0
+    for c in s.discard:
+        buf[_DISC + c] = 1.0
+    if s.atk_bonus >= 0:
+        buf[_ABON + s.atk_bonus] = 1.0
+    if s.def_bonus >= 0:
+        buf[_DBON + s.def_bonus] = 1.0
+    n = game.num_players
+    in_battle = {}
+    if s.atk_slot >= 0:
+        in_battle[(s.round_attacker, s.atk_slot)] = True
+    if s.def_slot >= 0:
+        in_battle[(s.target, s.def_slot)] = True
+    for rel in range(n):
+        seat = (player + rel) % n
+        stats = game.stats[game.set_of(seat)]
+        hp = s.hp[seat]
+        base = _FIGHT + rel * 3 * FIGHTER_FEATURES
+        for slot, k in enumerate(s.fighters[seat]):
+            a, d, mx = stats[k]
+            o = base + slot * FIGHTER_FEATURES
+            h = hp[slot]
+            buf[o] = 1.0
+            if h > 0:
+                buf[o + 1] = 1.0
+                buf[o + 2] = h / 7.0
+            buf[o + 3] = mx / 7.0
+            buf[o + 4] = a / 2.0
+            buf[o + 5] = d / 2.0
+            if (seat, slot) in in_battle:
+                buf[o + 6] = 1.0
+        buf[_HSIZE + rel] = min(len(s.hands[seat]) / 36.0, 1.0)
+        if seat == s.round_attacker:
+            buf[_SEATR + 2 * rel] = 1.0
+        if seat == s.target:
+            buf[_SEATR + 2 * rel + 1] = 1.0
+        if s.phase == PH_DRAFT or any(h > 0 for h in hp):
+            buf[_IN + rel] = 1.0
+    si = game.set_of(player)
+    avail = s.available[si]
+    for k, (a, d, mx) in enumerate(game.stats[si]):
+        o = _POOL + 4 * k
+        if avail[k]:
+            buf[o] = 1.0
+        buf[o + 1] = a / 2.0
+        buf[o + 2] = d / 2.0
+        buf[o + 3] = mx / 7.0
+    buf[_DECK] = len(s.deck) / 36.0
+    buf[_ROUND] = min(s.round / game.config.max_rounds, 1.0)
+    return np.array(buf, dtype=np.float32)
