@@ -1,0 +1,132 @@
+"""Dirt and Glory (``dirt_and_glory_v0``): a PettingZoo AEC env for 2–5 players.
+
+Rules as implemented: ``docs/rules/dirt_and_glory.md`` (rule ids ``DG-…``). Each player builds a
+caravan by revealing cards from their own deck, trying to get as close as possible to the
+territory's target without exceeding it; 6 rounds, most points wins.
+
+Usage::
+
+    from card_envs import dirt_and_glory_v0
+    env = dirt_and_glory_v0.env(num_players=3, reward="win", content=None, render_mode="ansi")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else choose(obs["observation"], obs["action_mask"])
+        env.step(action)
+
+Agents: ``player_0 … player_{n-1}``. Every turn is split into small decisions (draft, mix,
+setup, main, value, ability, after, take), each with its own action mask; only the seat to decide
+gets a non-zero mask.
+
+Observation
+-----------
+``{"observation": float32 (size,), "action_mask": int8 (129,)}``, every observation entry in
+``[0, 1]``. Seat-relative: the observer's own seat is row 0 of the per-seat pieces. Size
+``56 + 6·K + n·(11 + K)`` with ``K`` card kinds (20 for the designed content): 209 / 240 / 271 /
+302 for 2 / 3 / 4 / 5 players. Never holds another seat's reserve (only its size), another seat's
+deck composition or hand, nor any deck order. Layout for 2 players (the ``seats`` and
+``caravans`` pieces grow by one row per extra player):
+
+| indices | name | meaning |
+|---|---|---|
+| 0–8 | `phase` | one-hot phase: draft, mix, setup, value, ability, main, after, take, end |
+| 9–14 | `round` | one-hot round (0-based) |
+| 15–21 | `territory` | current territory: target / max target, points for 1st/2nd/3rd / max points, fuel for 1st/2nd/3rd / 9 |
+| 22 | `territories_left` | territories still to come / num_rounds |
+| 23 | `unit_deck_size` | unit deck size / unit deck cards |
+| 24–43 | `own_deck` | own deck composition: cards of kind i / max_owned (not the order) |
+| 44 | `own_deck_size` | own deck size / max_owned |
+| 45–64 | `own_reserve` | own reserve: cards of kind i / max_owned |
+| 65–84 | `own_known_top` | one-hot kind of the own top card if known (scout), else 0 |
+| 85–104 | `own_hand` | own draft/setup hand while deciding it: cards of kind i / 3 |
+| 105–124 | `played` | one-hot kind of the card just played this turn (public) |
+| 125–126 | `turn` | played from the reserve this turn; fuel uses this turn / max(1, fuel_uses_per_turn) |
+| 127–146 | `offer` | offer: cards of kind i / num_players |
+| 147–168 | `seats` | per seat, seat-relative (observer first), 11 features each: caravan total / (max target + 5); passed; exceeded the target (busted); fuel / 20 (clipped); score / 100 (clipped); deck size / max_owned; reserve size / max_owned; caravan size / max_owned; to act; zero_next pending; first player of the round |
+| 169–208 | `caravans` | per seat, seat-relative: caravan cards of kind i / max_owned (public) |
+
+Actions
+-------
+``Discrete(9 + 6·K)`` = ``Discrete(129)`` for the designed content. Card choices name a card
+*kind* (cards of one kind are interchangeable):
+
+| indices | name | meaning |
+|---|---|---|
+| 0 | `play_top` | MAIN: reveal the top card of the own deck and add it to the caravan (DG-3.2) |
+| 1 | `pass` | MAIN: pass (DG-3.2); AFTER: accept exceeding the target (forced pass) |
+| 2 | `end_turn` | AFTER: end the turn without a fuel use |
+| 3 | `fuel_reserve` | AFTER: spend fuel to move the card just played to the reserve (DG-3.3) |
+| 4–5 | `value` | VALUE: count the low / high value of the two-value card (DG-3.2, DG-3.1) |
+| 6 | `ability_use` | ABILITY: resolve the played card's ability (fuel, scout, zero_next) |
+| 7 | `ability_skip` | ABILITY: do not resolve it (abilities are optional) |
+| 8 | `mix_done` | MIX: keep the remaining reserve cards in the reserve (DG-3.6) |
+| 9–28 | `play_reserve` | MAIN: spend fuel to play a reserve card of kind i (DG-3.3) |
+| 29–48 | `stash` | ABILITY (stash): move a caravan card of kind i to the reserve (DG-1.5) |
+| 49–68 | `mix` | MIX: mix one reserve card of kind i into the deck (DG-3.6) |
+| 69–88 | `take` | TAKE: put an offer card of kind i on the bottom of the own deck (DG-3.2) |
+| 89–108 | `draft_return` | DRAFT: of the 3 drawn cards, return one of kind i, keep the other 2 (DG-2.1) |
+| 109–128 | `place` | SETUP: place the drawn card of kind i as the first caravan card, the other goes to the reserve (DG-3.1) |
+
+Card kinds of the designed content (index ``i`` of the kind ranges; ``a/b`` = two values,
+``+ability`` as in DG-1.5):
+
+| i | kind |
+|---|---|
+| 0 | `1` |
+| 1 | `1/3` |
+| 2 | `1/4` |
+| 3 | `2` |
+| 4 | `2/4` |
+| 5 | `2/5` |
+| 6 | `3` |
+| 7 | `4` |
+| 8 | `5` |
+| 9 | `3+fuel` |
+| 10 | `4+fuel` |
+| 11 | `1/4+scout` |
+| 12 | `2+scout` |
+| 13 | `3+scout` |
+| 14 | `1+zero_next` |
+| 15 | `2+zero_next` |
+| 16 | `2/5+zero_next` |
+| 17 | `1/3+stash` |
+| 18 | `3+stash` |
+| 19 | `5+stash` |
+
+Rewards
+-------
+Only at the end of the game (DG-4.2), zero-sum. ``reward="win"`` (default): with
+``W_i = 1/k`` for each of the ``k`` winners (after the DG-4.1 tie-break) and 0 otherwise,
+``reward_i = (W_i − 1/n)·n/(n−1)``: a sole winner gets +1 and the others share −1 (2 players:
++1/−1; a shared win of 2 players gives 0/0). ``reward="score"``: own final score minus the mean
+of the other players' final scores.
+
+Episode end
+-----------
+Terminated after the scoring of the 6th round (DG-4.1). Truncated only by the adapter's
+``max_steps`` (default ``game.max_game_length``), which the rules never reach.
+
+Arguments
+---------
+``num_players`` (2–5, default 2), ``reward`` (``"win"``/``"score"``), ``content`` (path of a
+content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.content`),
+``render_mode`` (``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/
+``"raise"``), ``max_steps``; and the rule DECISION fields of
+:class:`card_envs.dirt_and_glory.rules.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
+``draft_return``, ``territory_selection``, ``first_card_value``, ``first_card_ability``,
+``first_player``, ``fuel_cost``, ``fuel_uses_per_turn``, ``bust_fuel_rescue``, ``empty_deck``,
+``ties``, ``consolation_fuel``, ``caravan_return``, ``reserve_mix``, ``fuel_per_point``,
+``tie_break``. A wrong value raises ``ConfigError`` naming the field; malformed content raises
+``CardDataError`` naming the file and the entry/field.
+
+Version history
+---------------
+- v0: first version (designed content, DG rules of ``docs/rules/dirt_and_glory.md``).
+"""
+
+from card_envs.core.aec import make_env_functions
+from card_envs.dirt_and_glory.rules import make_game
+
+raw_env, env = make_env_functions(make_game, "dirt_and_glory_v0")
+
+__all__ = ["env", "raw_env"]
