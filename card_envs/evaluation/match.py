@@ -55,6 +55,44 @@ class MatchResult:
         """95 % Wilson interval of the win rate (draws count as non-wins)."""
         return wilson_interval(self.wins, self.n)
 
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.n if self.n else 0.0
+
+    @property
+    def loss_rate(self) -> float:
+        return self.losses / self.n if self.n else 0.0
+
+    @property
+    def score(self) -> float:
+        """Mean points per game: win 1, draw ½, loss 0."""
+        return (self.wins + 0.5 * self.draws) / self.n if self.n else 0.0
+
+    def intervals(self) -> dict[str, tuple[float, float]]:
+        """95 % Wilson intervals of the win, draw and loss rates (``{"win": (lo, hi), ...}``)."""
+        if not self.n:
+            return {}
+        return {
+            "win": wilson_interval(self.wins, self.n),
+            "draw": wilson_interval(self.draws, self.n),
+            "loss": wilson_interval(self.losses, self.n),
+        }
+
+    def to_dict(self) -> dict:
+        """JSON-able: counts, rates, Wilson intervals, per-seat tallies ``[W, D, L]``."""
+        return {
+            "games": self.n,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": self.win_rate,
+            "draw_rate": self.draw_rate,
+            "loss_rate": self.loss_rate,
+            "score": self.score,
+            "wilson95": {k: list(v) for k, v in self.intervals().items()},
+            "per_seat": {str(k): v for k, v in sorted(self.per_seat.items())},
+        }
+
     def summary(self) -> str:
         lo, hi = self.wilson()
         return (
@@ -62,12 +100,33 @@ class MatchResult:
             f"{self.win_rate:.1%} (95% Wilson {lo:.1%}–{hi:.1%})"
         )
 
+    def long_summary(self) -> str:
+        """Win, draw and loss rates each with its 95 % Wilson interval."""
+        if not self.n:
+            return "no games"
+        iv = self.intervals()
+        parts = [
+            f"{label} {rate:.1%} [{iv[k][0]:.1%}, {iv[k][1]:.1%}]"
+            for k, label, rate in (
+                ("win", "win", self.win_rate),
+                ("draw", "draw", self.draw_rate),
+                ("loss", "loss", self.loss_rate),
+            )
+        ]
+        return f"{self.n} games: " + ", ".join(parts) + " (95% Wilson)"
 
-def play_match(game, policy_a, policy_b, n_games: int, seed: int = 0) -> MatchResult:
+
+def play_match(
+    game, policy_a, policy_b, n_games: int, seed: int = 0, paired: bool = False
+) -> MatchResult:
     """``n_games`` games of ``policy_a`` against ``policy_b`` (every other seat), A's seat rotating
     through all seats so each seat is played equally often (seat-swapped).
 
     A *win* for A is a strictly highest return for A's seat; a draw is a tie for the highest.
+
+    With ``paired=True`` each deal (game seed) is played ``num_players`` times in a row, once with
+    A in every seat (duplicate format: the luck of the deal cancels out; use ``n_games`` a
+    multiple of ``num_players``). Default: a fresh deal every game.
     """
     result = MatchResult()
     n = game.num_players
@@ -75,7 +134,8 @@ def play_match(game, policy_a, policy_b, n_games: int, seed: int = 0) -> MatchRe
         seat = g % n
         policies = [policy_b] * n
         policies[seat] = policy_a
-        returns, _, _ = play_game(game, policies, seed=seed * 1_000_003 + g)
+        deal = g // n if paired else g
+        returns, _, _ = play_game(game, policies, seed=seed * 1_000_003 + deal)
         best = max(returns)
         mine = returns[seat]
         tally = result.per_seat.setdefault(seat, [0, 0, 0])

@@ -1,0 +1,61 @@
+"""Evaluate two policies on a game: N seat-swapped games, win/draw/loss with Wilson intervals.
+
+>>> from card_envs.evaluation import evaluate
+>>> result = evaluate("garda3", "runs/x/model.zip", "heuristic", games=400)  # doctest: +SKIP
+>>> print(result.long_summary())  # doctest: +SKIP
+
+Policies may be spec strings (see :mod:`card_envs.evaluation.policies`) or objects. Models play
+deterministically with their action masks. Seats: A takes every seat equally often, and by default
+each deal is played once with A in every seat (``paired=True``), so the luck of the deal cancels.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from card_envs.evaluation.match import MatchResult, play_match
+from card_envs.evaluation.policies import resolve_game, resolve_policy
+
+
+def evaluate(
+    game,
+    a,
+    b,
+    games: int = 400,
+    seed: int = 0,
+    config: dict[str, Any] | None = None,
+    paired: bool = True,
+) -> MatchResult:
+    """Play ``games`` games of policy ``a`` against policy ``b`` (b in every other seat).
+
+    Args:
+        game: a game spec (``"garda3"``, ``"module:factory"``) or a game object.
+        a, b: policy specs or policies.
+        games: number of games (> 0).
+        seed: base seed of the deals.
+        config: game config keywords (only with a spec string).
+        paired: play each deal with A in every seat (duplicate format).
+
+    Returns:
+        :class:`MatchResult` from A's point of view (``long_summary()``, ``to_dict()``).
+
+    Raises:
+        ValueError: ``games <= 0``. ConfigError: an unknown game / policy spec.
+    """
+    if games <= 0:
+        raise ValueError(f"games must be > 0, got {games}")
+    game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
+    game_obj = resolve_game(game, config) if isinstance(game, str) else game
+    pa = resolve_policy(a, game_spec, seed=seed)
+    pb = resolve_policy(b, game_spec, seed=seed + 1)
+    return play_match(game_obj, pa, pb, games, seed=seed, paired=paired)
+
+
+def report(result: MatchResult, a_name: str, b_name: str) -> str:
+    """One line: ``A vs B: N games: win x% [lo, hi], draw ..., loss ...``."""
+    return f"{a_name} vs {b_name}: {result.long_summary()}"
+
+
+def report_json(result: MatchResult, **extra: Any) -> str:
+    return json.dumps({**extra, **result.to_dict()}, indent=1)

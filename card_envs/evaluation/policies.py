@@ -1,0 +1,119 @@
+"""Name a game or a policy with a short string (command line, configs) and get the object.
+
+Game specs (:func:`resolve_game`): a registry name (``"garda3"``, see
+:func:`card_envs.core.registry.available_games`) or ``"package.module:factory"`` for a game outside
+the registry (the factory takes the config keywords, like the registry's ``make_game``).
+
+Policy specs (:func:`resolve_policy`):
+
+================================  ================================================================
+``random``                        :class:`~card_envs.bots.base.RandomBot`
+``heuristic``                     the game's rule-based bot (:func:`resolve_heuristic`)
+``path/to/model.zip``             a saved MaskablePPO model, deterministic with masks
+                                  (``path/to/run_dir`` works too: its ``model.zip``)
+``package.module:attr``           a policy object, a class/factory returning one (called with no
+                                  arguments), or an ``(observation, action_mask) -> action``
+                                  callable
+================================  ================================================================
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+from typing import Any
+
+from card_envs.bots.base import RandomBot
+from card_envs.core import registry
+from card_envs.core.errors import ConfigError
+
+
+def _import_attr(target: str):
+    module, _, attr = target.partition(":")
+    if not module or not attr:
+        raise ConfigError(f"{target!r} is not of the form 'package.module:name'")
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        raise ConfigError(f"cannot import module {module!r} of {target!r}: {exc}") from None
+    try:
+        return getattr(mod, attr)
+    except AttributeError:
+        raise ConfigError(f"module {module!r} has no attribute {attr!r}") from None
+
+
+def resolve_game(spec: str, config: dict[str, Any] | None = None):
+    """Build the game named by ``spec`` with ``config`` keywords.
+
+    Raises:
+        ConfigError: an unknown game name, an unimportable ``module:factory``, a bad config field.
+    """
+    config = dict(config or {})
+    if ":" in spec:
+        return _import_attr(spec)(**config)
+    return registry.make_game(spec, **config)
+
+
+def resolve_heuristic(spec: str, **kwargs: Any):
+    """The heuristic bot of game ``spec``: the registry's, or ``HeuristicBot`` in the module of a
+    ``module:factory`` game spec.
+
+    Raises:
+        ConfigError: the game has no heuristic bot.
+    """
+    if ":" in spec:
+        module = spec.partition(":")[0]
+        return _import_attr(f"{module}:HeuristicBot")(**kwargs)
+    return registry.make_heuristic(spec, **kwargs)
+
+
+def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic: bool = True):
+    """A policy (``act(game, state, player)``) from a spec string (module docstring table);
+    a non-string ``spec`` (already a policy or callable) is returned as a policy.
+
+    Args:
+        spec: the policy spec.
+        game_spec: the game's spec (for ``heuristic``).
+        seed: seed for random / sampling policies.
+        deterministic: for models: argmax (True, evaluation default) or sample.
+
+    Raises:
+        ConfigError: an unknown spec (names it); FileNotFoundError: a missing model file.
+    """
+    from card_envs.wrappers.single_agent import as_policy
+
+    if not isinstance(spec, str):
+        return as_policy(spec)
+    if spec == "random":
+        return RandomBot(seed)
+    if spec == "heuristic":
+        return resolve_heuristic(game_spec)
+    path = Path(spec)
+    if spec.endswith(".zip") or path.is_dir() or path.exists():
+        if path.is_dir():
+            path = path / "model.zip"
+        from card_envs.wrappers.sb3 import load_policy
+
+        return load_policy(path, deterministic=deterministic, name=str(spec))
+    if ":" in spec:
+        obj = _import_attr(spec)
+        if inspect.isclass(obj) or (callable(obj) and not hasattr(obj, "act") and _no_args(obj)):
+            obj = obj()
+        return as_policy(obj, name=spec)
+    raise ConfigError(
+        f"unknown policy {spec!r}: expected 'random', 'heuristic', a model .zip / run folder, or "
+        "'package.module:name'"
+    )
+
+
+def _no_args(fn) -> bool:
+    """True if ``fn`` can be called with no arguments (a factory, not an (obs, mask) callable)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return False
+    return all(
+        p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        for p in sig.parameters.values()
+    )

@@ -1,0 +1,552 @@
+"""MaskablePPO self-play training in a league, on any game of the suite (the reusable part of
+``training/ppo.py`` and ``card-envs train``).
+
+One run, CleanRL-style (:func:`train` reads top to bottom):
+
+1. build the game from ``--game`` + its config, the heuristic bot, and a :class:`League` of
+   opponents: random, the heuristic (fixed, never trained) and ``self`` — frozen snapshots of the
+   learner taken every ``--snapshot-every`` steps (mix ``--opponent-mix``, default
+   ``random=0.15,heuristic=0.5,self=0.35``, the mix DESIGN.md measured to work);
+2. ``n_envs`` :class:`~card_envs.wrappers.single_agent.SingleAgentEnv` copies (learner seat
+   rotating per episode, one opponent sampled from the league per episode) in a ``DummyVecEnv``;
+3. ``MaskablePPO`` learns until the wall-clock budget (``--minutes``) or the step budget
+   (``--total-timesteps``) is spent, whichever comes first; every ``--eval-every`` steps the
+   current policy plays ``--eval-games`` deterministic, seat-swapped games against random and
+   against the heuristic (``eval/win_rate_vs_*``); checkpoints every ``--checkpoint-every`` steps;
+4. the run folder gets ``model.zip``, ``learning_curve.png`` (win rate vs each opponent type over
+   time), ``summary.json``, ``progress.csv`` (every named metric: ``charts/SPS``,
+   ``eval/win_rate_vs_random``, ``train/approx_kl``...), ``checkpoints/`` and ``league/``;
+5. the final model plays ``--final-eval-games`` seat-swapped games against random and against the
+   heuristic; both results are printed with 95 % Wilson intervals and stored in the summary.
+
+``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
+timestep count, league snapshots and the learning curve come back; the budget counts anew.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import datetime as _dt
+import inspect
+import json
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from card_envs.bots.base import RandomBot
+from card_envs.evaluation.match import MatchResult, play_match
+from card_envs.evaluation.policies import resolve_game, resolve_heuristic
+from card_envs.wrappers.league import League, parse_mix
+
+
+@dataclass
+class Args:
+    game: str = "garda3"
+    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory) or 'module:factory'"""
+    game_config: str = "{}"
+    """the game's config as JSON, e.g. '{"variant": "classic"}'"""
+    set: list[str] = dataclasses.field(default_factory=list)
+    """config fields as key=value (value parsed as JSON, else a string); repeatable; wins over --game-config"""
+    minutes: float = 15.0
+    """wall-clock training budget of this invocation in minutes (0: none)"""
+    total_timesteps: int = 0
+    """step budget: stop after this many learner timesteps in total (0: none)"""
+    seed: int = 1
+    """seed of the envs, the league and torch"""
+    run_dir: str = ""
+    """output folder (default runs/<game>-<timestamp>; when resuming, the resumed run's folder)"""
+    resume: str = ""
+    """continue from a run folder (its latest checkpoint) or a checkpoint .zip"""
+    threads: int = 1
+    """torch threads (1 is fastest for these small MLPs on a shared 2-core machine)"""
+    n_envs: int = 8
+    """parallel single-agent envs in one DummyVecEnv (batched policy inference)"""
+    opponent_mix: str = "random=0.15,heuristic=0.5,self=0.35"
+    """league weights per opponent kind: random, heuristic, self (frozen snapshots of the learner)"""
+    snapshot_every: int = 50_000
+    """add a frozen copy of the learner to the league every this many timesteps"""
+    max_pool: int = 20
+    """keep at most this many self snapshots in the league (oldest dropped)"""
+    reward_mode: str = "returns"
+    """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
+    learning_rate: float = 3e-4
+    """Adam learning rate"""
+    n_steps: int = 256
+    """steps per env per rollout (rollout size = n_steps * n_envs)"""
+    batch_size: int = 256
+    """minibatch size"""
+    n_epochs: int = 10
+    """optimisation epochs per rollout"""
+    gamma: float = 0.99
+    """discount factor"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clip range"""
+    ent_coef: float = 0.01
+    """entropy bonus coefficient"""
+    vf_coef: float = 0.5
+    """value loss coefficient"""
+    max_grad_norm: float = 0.5
+    """gradient clipping norm"""
+    net_arch: str = "256,256"
+    """hidden layer sizes of the policy and value MLPs, comma-separated"""
+    activation: str = "tanh"
+    """hidden activation: tanh or relu"""
+    eval_every: int = 50_000
+    """evaluate against random and the heuristic every this many timesteps"""
+    eval_games: int = 100
+    """seat-swapped games per opponent in each periodic evaluation"""
+    final_eval_games: int = 400
+    """seat-swapped games per opponent in the final evaluation (0: skip)"""
+    checkpoint_every: int = 100_000
+    """save a checkpoint every this many timesteps (and always at the end)"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+# ---------------------------------------------------------------------------------------------
+# command line: argparse built from Args (help text = the field docstrings)
+def _field_docs(cls) -> dict[str, str]:
+    """Attribute docstrings (the string literal after each field) of a dataclass."""
+    docs: dict[str, str] = {}
+    try:
+        tree = ast.parse(inspect.getsource(cls))
+    except (OSError, TypeError):  # pragma: no cover - source unavailable
+        return docs
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    for node, nxt in zip(body, body[1:]):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(nxt, ast.Expr)
+            and isinstance(nxt.value, ast.Constant)
+            and isinstance(nxt.value.value, str)
+        ):
+            docs[node.target.id] = nxt.value.value
+    return docs
+
+
+def make_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Train MaskablePPO by self-play in a league on a card-envs game, then "
+        "evaluate it against random and the heuristic.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    docs = _field_docs(Args)
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        help_ = docs.get(f.name, "")
+        if f.type in ("bool", bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default,
+                                help=help_)
+        elif f.name == "set":
+            parser.add_argument(flag, action="append", default=[], metavar="KEY=VALUE", help=help_)
+        else:
+            typ = {"int": int, "float": float, "str": str}.get(str(f.type), str)
+            parser.add_argument(flag, type=typ, default=f.default, help=help_)
+    return parser
+
+
+def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
+    ns = make_parser(prog).parse_args(argv)
+    return Args(**vars(ns))
+
+
+def game_config(args: Args) -> dict[str, Any]:
+    """The game config dict from ``--game-config`` JSON and ``--set key=value`` entries.
+
+    Raises:
+        ValueError: malformed JSON or entry (names it).
+    """
+    try:
+        config = json.loads(args.game_config or "{}")
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"--game-config is not valid JSON: {args.game_config!r} ({exc})") from None
+    if not isinstance(config, dict):
+        raise ValueError(f"--game-config must be a JSON object, got {args.game_config!r}")
+    for entry in args.set:
+        if "=" not in entry:
+            raise ValueError(f"--set {entry!r} is not KEY=VALUE")
+        key, value = entry.split("=", 1)
+        try:
+            config[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            config[key.strip()] = value
+    return config
+
+
+# ---------------------------------------------------------------------------------------------
+# pieces
+def make_league(args: Args, heuristic, seed: int) -> League:
+    """The opponent league: random + heuristic pools filled, ``self`` filled during training."""
+    weights = parse_mix(args.opponent_mix)
+    unknown = set(weights) - {"random", "heuristic", "self"}
+    if unknown:
+        raise ValueError(f"--opponent-mix: unknown kind(s) {sorted(unknown)}; "
+                         "kinds: random, heuristic, self")
+    league = League(weights, max_pool=args.max_pool, seed=seed)
+    if "random" in weights:
+        league.set_pool("random", [("random", RandomBot(seed + 17))])
+    if "heuristic" in weights:
+        league.set_pool("heuristic", [("heuristic", heuristic)])
+    return league
+
+
+def make_vec_env(game, league: League, args: Args, seed: int):
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    def factory(i: int):
+        return lambda: SingleAgentEnv(game, league, reward_mode=args.reward_mode,
+                                      seed=seed * 1000 + i)
+
+    vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
+    vec.seed(seed)
+    return vec
+
+
+def make_model(vec_env, args: Args):
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    arch = [int(x) for x in args.net_arch.split(",") if x.strip()]
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation]
+    return MaskablePPO(
+        "MlpPolicy",
+        vec_env,
+        learning_rate=args.learning_rate,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        gamma=args.gamma,
+        gae_lambda=args.gae_lambda,
+        clip_range=args.clip_range,
+        ent_coef=args.ent_coef,
+        vf_coef=args.vf_coef,
+        max_grad_norm=args.max_grad_norm,
+        policy_kwargs={"net_arch": arch, "activation_fn": activation},
+        seed=args.seed,
+        device="cpu",
+        verbose=0,
+    )
+
+
+def evaluate_model(model, game, heuristic, games: int, seed: int) -> dict[str, MatchResult]:
+    """Deterministic, masked, seat-swapped (paired deals) games of the current policy against
+    random and against the heuristic."""
+    from card_envs.wrappers.sb3 import snapshot
+
+    me = snapshot(model, "learner", deterministic=True)
+    return {
+        "random": play_match(game, me, RandomBot(seed), games, seed=seed, paired=True),
+        "heuristic": play_match(game, me, heuristic, games, seed=seed + 1, paired=True),
+    }
+
+
+def _latest_checkpoint(path: Path) -> Path:
+    if path.is_file():
+        return path
+    ckpts = sorted((path / "checkpoints").glob("ckpt_*.zip"),
+                   key=lambda p: int(p.stem.split("_")[1]))
+    if not ckpts:
+        raise FileNotFoundError(f"no checkpoints/ckpt_*.zip in run folder {str(path)!r}")
+    return ckpts[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# the run
+class Trainer:
+    """State of one run shared by the SB3 callback and the outputs."""
+
+    def __init__(self, args: Args):
+        self.args = args
+        self.config = game_config(args)
+        self.game = resolve_game(args.game, self.config)
+        self.heuristic = resolve_heuristic(args.game)
+        self.curve: list[dict[str, Any]] = []
+        self.snapshots: list[str] = []  # league snapshot files (relative to run_dir)
+        self.start_timesteps = 0
+        self.prior_seconds = 0.0
+        resume_ckpt = None
+        if args.resume:
+            resume_ckpt = _latest_checkpoint(Path(args.resume))
+            meta = json.loads(resume_ckpt.with_suffix(".json").read_text())
+            self.curve = meta["curve"]
+            self.snapshots = meta["snapshots"]
+            self.start_timesteps = meta["timesteps"]
+            self.prior_seconds = meta["train_seconds"]
+            if not args.run_dir:
+                args.run_dir = str(resume_ckpt.parent.parent)
+        if not args.run_dir:
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+            args.run_dir = str(Path("runs") / f"{self.game.name}-{stamp}")
+        self.run_dir = Path(args.run_dir)
+        (self.run_dir / "checkpoints").mkdir(parents=True, exist_ok=True)
+        (self.run_dir / "league").mkdir(parents=True, exist_ok=True)
+        self.league = make_league(args, self.heuristic, args.seed + self.start_timesteps)
+        self.vec_env = make_vec_env(self.game, self.league, args, args.seed + self.start_timesteps)
+        if resume_ckpt is not None:
+            from card_envs.wrappers.sb3 import load_model, load_policy
+
+            self.model = load_model(resume_ckpt, env=self.vec_env)
+            for rel in self.snapshots[-args.max_pool:]:
+                self.league.add("self", Path(rel).stem,
+                                load_policy(self.run_dir / rel, deterministic=False))
+        else:
+            self.model = make_model(self.vec_env, args)
+        from stable_baselines3.common.logger import configure
+
+        # a resumed run logs into its own folder so the first progress.csv is kept
+        log_dir = self.run_dir if resume_ckpt is None else (
+            self.run_dir / f"resumed_at_{self.start_timesteps}")
+        self.model.set_logger(configure(str(log_dir), ["csv"]))
+
+    # -- snapshots, checkpoints, evaluation ----------------------------------------------------
+    def add_snapshot(self, timesteps: int) -> None:
+        from card_envs.wrappers.sb3 import snapshot
+
+        if "self" not in self.league.weights:
+            return
+        rel = f"league/self_{timesteps}.zip"
+        self.model.save(self.run_dir / rel, exclude=["env", "logger"])
+        self.snapshots.append(rel)
+        self.league.add("self", f"self_{timesteps}",
+                        snapshot(self.model, f"self_{timesteps}", deterministic=False,
+                                 seed=self.args.seed + timesteps))
+
+    def checkpoint(self, timesteps: int, train_seconds: float) -> Path:
+        path = self.run_dir / "checkpoints" / f"ckpt_{timesteps}.zip"
+        self.model.save(path)
+        meta = {"timesteps": timesteps, "train_seconds": train_seconds, "curve": self.curve,
+                "snapshots": self.snapshots, "args": dataclasses.asdict(self.args)}
+        path.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+        return path
+
+    def evaluate(self, timesteps: int, train_seconds: float) -> dict[str, Any]:
+        res = evaluate_model(self.model, self.game, self.heuristic, self.args.eval_games,
+                             seed=10_000 + len(self.curve))
+        point: dict[str, Any] = {"timesteps": timesteps, "train_seconds": round(train_seconds, 2)}
+        for kind, r in res.items():
+            point[f"eval/win_rate_vs_{kind}"] = r.win_rate
+            point[f"eval/score_vs_{kind}"] = r.score
+            point[f"eval/wilson95_vs_{kind}"] = list(r.wilson())
+        for kind, rate in self.league.win_rates().items():
+            point[f"train/win_rate_vs_{kind}"] = rate
+        self.curve.append(point)
+        return point
+
+
+def _make_callback(trainer: Trainer, deadline: float | None, step_budget: int | None):
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    args = trainer.args
+
+    class LeagueCallback(BaseCallback):
+        """Budget, progress bar, league snapshots, periodic evaluation and checkpoints."""
+
+        def _on_training_start(self) -> None:
+            self.t0 = time.time()
+            self.steps0 = self.num_timesteps
+            self.next_snapshot = self.num_timesteps + args.snapshot_every
+            self.next_eval = self.num_timesteps + args.eval_every
+            self.next_ckpt = self.num_timesteps + args.checkpoint_every
+            self.bar = None
+            if args.progress:
+                from tqdm import tqdm
+
+                if deadline is not None:
+                    self.bar = tqdm(total=round(deadline - self.t0), unit="s",
+                                    desc=f"train {trainer.game.name}", dynamic_ncols=True)
+                else:
+                    self.bar = tqdm(total=step_budget - self.num_timesteps, unit="step",
+                                    desc=f"train {trainer.game.name}", dynamic_ncols=True)
+            self.last_bar = 0
+            self.postfix: dict[str, str] = {}
+
+        def elapsed(self) -> float:
+            return time.time() - self.t0
+
+        def sps(self) -> float:
+            return (self.num_timesteps - self.steps0) / max(self.elapsed(), 1e-9)
+
+        def _on_step(self) -> bool:
+            n = self.num_timesteps
+            if n >= self.next_snapshot:
+                trainer.add_snapshot(n)
+                self.next_snapshot += args.snapshot_every
+            if n >= self.next_eval:
+                point = trainer.evaluate(n, trainer.prior_seconds + self.elapsed())
+                for key in ("eval/win_rate_vs_random", "eval/win_rate_vs_heuristic"):
+                    self.logger.record(key, point[key])
+                self.postfix = {"vs_random": f"{point['eval/win_rate_vs_random']:.0%}",
+                                "vs_heur": f"{point['eval/win_rate_vs_heuristic']:.0%}"}
+                self.next_eval += args.eval_every
+            if n >= self.next_ckpt:
+                trainer.checkpoint(n, trainer.prior_seconds + self.elapsed())
+                self.next_ckpt += args.checkpoint_every
+            now = time.time()
+            if self.bar is not None:
+                done = round(now - self.t0) if deadline is not None else n - self.steps0
+                if done > self.last_bar:
+                    self.bar.update(done - self.last_bar)
+                    self.last_bar = done
+                    self.bar.set_postfix(steps=n, sps=f"{self.sps():.0f}", **self.postfix,
+                                         refresh=False)
+            if deadline is not None and now >= deadline:
+                return False
+            return not (step_budget is not None and n >= step_budget)
+
+        def _on_rollout_end(self) -> None:
+            self.logger.record("charts/SPS", int(self.sps()))
+            for kind, rate in trainer.league.win_rates().items():
+                self.logger.record(f"train/win_rate_vs_{kind}", rate)
+
+        def _on_training_end(self) -> None:
+            if self.bar is not None:
+                self.bar.close()
+
+    return LeagueCallback()
+
+
+def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> None:
+    """Win rate vs each opponent type over timesteps: evaluation (solid, with 95 % Wilson band)
+    and training episodes (dashed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    xs = [p["timesteps"] for p in curve]
+    colours = {"random": "tab:blue", "heuristic": "tab:red", "self": "tab:green"}
+    for kind in ("random", "heuristic"):
+        key = f"eval/win_rate_vs_{kind}"
+        pts = [(p["timesteps"], p[key], p[f"eval/wilson95_vs_{kind}"]) for p in curve if key in p]
+        if pts:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", color=colours[kind],
+                    label=f"eval vs {kind}")
+            ax.fill_between([p[0] for p in pts], [p[2][0] for p in pts], [p[2][1] for p in pts],
+                            color=colours[kind], alpha=0.15)
+    for kind in ("random", "heuristic", "self"):
+        key = f"train/win_rate_vs_{kind}"
+        pts = [(p["timesteps"], p[key]) for p in curve if key in p]
+        if pts:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "--", color=colours[kind],
+                    alpha=0.7, label=f"training episodes vs {kind}")
+    ax.axhline(0.5, color="grey", lw=0.8, ls=":")
+    ax.set_ylim(0, 1)
+    if xs:
+        ax.set_xlim(0, max(xs) * 1.02 or 1)
+    ax.set_xlabel("learner timesteps")
+    ax.set_ylabel("win rate")
+    ax.set_title(title)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def train(args: Args) -> dict[str, Any]:
+    """Run one training job (see the module docstring); returns the summary dict."""
+    import torch
+
+    from card_envs.wrappers.sb3 import seed_everything
+
+    torch.set_num_threads(args.threads)
+    seed_everything(args.seed)
+    if args.minutes <= 0 and args.total_timesteps <= 0:
+        raise ValueError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
+    trainer = Trainer(args)
+    model = trainer.model
+    print(f"[card-envs] training {trainer.game.name} {trainer.config or ''} -> {trainer.run_dir}",
+          flush=True)
+    if not args.resume:
+        trainer.add_snapshot(0)
+        trainer.evaluate(0, 0.0)
+    elif not trainer.league.pools.get("self") and "self" in trainer.league.weights:
+        trainer.add_snapshot(trainer.start_timesteps)
+
+    t0 = time.time()
+    deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
+    step_budget = args.total_timesteps if args.total_timesteps > 0 else None
+    learn_steps = (step_budget - model.num_timesteps) if step_budget else 10**12
+    callback = _make_callback(trainer, deadline, step_budget)
+    if learn_steps > 0:
+        model.learn(total_timesteps=learn_steps, callback=callback, reset_num_timesteps=False)
+    seconds = time.time() - t0
+    steps = model.num_timesteps
+    train_seconds = trainer.prior_seconds + seconds
+    sps = (steps - trainer.start_timesteps) / max(seconds, 1e-9)
+
+    if not trainer.curve or trainer.curve[-1]["timesteps"] != steps:
+        trainer.evaluate(steps, train_seconds)
+    ckpt = trainer.checkpoint(steps, train_seconds)
+    model.save(trainer.run_dir / "model.zip")
+    plot_curve(trainer.curve, trainer.run_dir / "learning_curve.png",
+               f"MaskablePPO league self-play on {trainer.game.name}")
+
+    final: dict[str, Any] = {}
+    if args.final_eval_games > 0:
+        t_eval = time.time()
+        res = evaluate_model(model, trainer.game, trainer.heuristic, args.final_eval_games,
+                             seed=123_456)
+        final = {kind: r.to_dict() for kind, r in res.items()}
+        print(f"[card-envs] final evaluation ({args.final_eval_games} seat-swapped games each, "
+              f"deterministic, {time.time() - t_eval:.0f}s):")
+        for kind, r in res.items():
+            print(f"  agent vs {kind:9s}: {r.long_summary()}")
+    summary = {
+        "game": trainer.game.name,
+        "game_config": trainer.game.config_to_dict(),
+        "timesteps": steps,
+        "train_seconds_this_run": round(seconds, 1),
+        "train_seconds_total": round(train_seconds, 1),
+        "charts/SPS": round(sps, 1),
+        "final_eval": final,
+        "curve": trainer.curve,
+        "league": {"weights": trainer.league.weights, "snapshots": trainer.snapshots,
+                   "episodes": trainer.league.episodes},
+        "checkpoint": str(ckpt),
+        "model": str(trainer.run_dir / "model.zip"),
+        "args": dataclasses.asdict(args),
+        "versions": versions(),
+    }
+    (trainer.run_dir / "summary.json").write_text(json.dumps(summary, indent=1))
+    print(f"[card-envs] {steps} timesteps in {seconds:.0f}s ({sps:.0f} steps/s); model, "
+          f"learning_curve.png and summary.json in {trainer.run_dir}", flush=True)
+    trainer.vec_env.close()
+    return summary
+
+
+def versions() -> dict[str, str]:
+    """Python and library versions (for summaries and benchmarks)."""
+    from importlib import metadata
+
+    out = {"python": sys.version.split()[0], "platform": platform.platform(),
+           "cpus": str(os.cpu_count())}
+    for dist in ("card-envs", "torch", "stable-baselines3", "sb3-contrib", "gymnasium",
+                 "pettingzoo", "numpy"):
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            out[dist] = "n/a"
+    return out
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    args = parse_args(argv, prog)
+    train(args)
+    return 0
+
+
+__all__ = ["Args", "Trainer", "main", "parse_args", "plot_curve", "train"]

@@ -1,0 +1,180 @@
+"""SB3 / sb3-contrib glue: a (frozen) MaskablePPO model as a policy of the suite.
+
+:class:`FrozenPolicy` plays with a copy of a ``MaskablePPO`` model's actor network taken when it
+was made (:func:`snapshot`) or loaded from a ``.zip`` (:func:`load_policy`); later training does
+not change it. It is a policy (``act(game, state, player) -> int``, see
+:mod:`card_envs.bots.base`), an ``(observation, action_mask) -> action`` callable, and it offers
+SB3's ``predict(obs, action_masks=mask, deterministic=...)``.
+
+Speed: for the standard MLP actor (``Flatten`` features, ``Linear`` + ``Tanh``/``ReLU`` layers,
+linear action head) the weights are copied into numpy and the forward pass runs without torch
+(a few µs per decision instead of ~100 µs through ``model.predict``); any other architecture falls
+back to the torch policy. Both give the same actions (``tests/test_wrappers_sb3.py``).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import numpy as np
+
+_ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
+
+
+def _numpy_actor(policy):
+    """``[(W, b, activation or None), ...]`` of ``policy``'s actor, or ``None`` if it is not the
+    plain MLP this module can run in numpy."""
+    import torch.nn as nn
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    extractor = getattr(policy, "pi_features_extractor", policy.features_extractor)
+    if not isinstance(extractor, FlattenExtractor):
+        return None
+    layers = []
+    for module in policy.mlp_extractor.policy_net:
+        if isinstance(module, nn.Linear):
+            layers.append(
+                [
+                    module.weight.detach().cpu().numpy().T.astype(np.float32).copy(),
+                    module.bias.detach().cpu().numpy().astype(np.float32).copy(),
+                    None,
+                ]
+            )
+        elif type(module).__name__ in _ACTIVATIONS and layers and layers[-1][2] is None:
+            layers[-1][2] = _ACTIVATIONS[type(module).__name__]
+        else:
+            return None
+    head = policy.action_net
+    if not isinstance(head, nn.Linear):
+        return None
+    layers.append(
+        [
+            head.weight.detach().cpu().numpy().T.astype(np.float32).copy(),
+            head.bias.detach().cpu().numpy().astype(np.float32).copy(),
+            None,
+        ]
+    )
+    return [tuple(layer) for layer in layers]
+
+
+class FrozenPolicy:
+    """A frozen copy of a MaskablePPO actor.
+
+    Args:
+        policy: an sb3-contrib ``MaskableActorCriticPolicy`` (copied; the original may keep
+            training).
+        deterministic: default for :meth:`act`/``__call__``: argmax of the masked logits (True) or
+            a sample from the masked distribution (False, the usual choice for self-play
+            opponents).
+        name: shown in reports.
+        seed: seed of the sampling RNG.
+    """
+
+    def __init__(self, policy, deterministic: bool = True, name: str = "ppo", seed: int | None = None):
+        self.name = name
+        self.deterministic = deterministic
+        self.rng = np.random.default_rng(seed)
+        self._layers = _numpy_actor(policy)
+        self._torch_policy = None
+        if self._layers is None:
+            self._torch_policy = copy.deepcopy(policy).to("cpu")
+            self._torch_policy.set_training_mode(False)
+
+    # -- core ----------------------------------------------------------------------------------
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """Unmasked action logits, float32 ``(num_actions,)`` for one observation."""
+        if self._layers is not None:
+            x = np.asarray(obs, dtype=np.float32).reshape(-1)
+            for w, b, act in self._layers:
+                x = x @ w + b
+                if act is not None:
+                    x = act(x)
+            return x
+        import torch
+
+        with torch.no_grad():
+            t = torch.as_tensor(np.asarray(obs, dtype=np.float32)[None])
+            dist = self._torch_policy.get_distribution(t)
+            return dist.distribution.logits[0].numpy()
+
+    def choose(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool | None = None) -> int:
+        """One legal action for ``obs`` under ``mask`` (int8/bool ``(num_actions,)``).
+
+        Raises:
+            ValueError: the mask is all zeros.
+        """
+        det = self.deterministic if deterministic is None else deterministic
+        mask = np.asarray(mask).astype(bool)
+        if not mask.any():
+            raise ValueError("FrozenPolicy.choose: the action mask is all zeros")
+        logits = np.where(mask, self.logits(obs).astype(np.float64), -np.inf)
+        if det:
+            return int(np.argmax(logits))
+        z = np.exp(logits - logits.max())
+        z /= z.sum()
+        return int(self.rng.choice(len(z), p=z))
+
+    # -- the suite's interfaces ----------------------------------------------------------------
+    def act(self, game, state, player: int) -> int:
+        mask = np.zeros(game.num_actions, dtype=bool)
+        mask[game.legal_actions(state)] = True
+        return self.choose(game.observe(state, player), mask)
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return self.choose(observation, action_mask)
+
+    def predict(self, observation, state=None, episode_start=None, deterministic: bool = False,
+                action_masks=None):
+        """SB3-style ``predict`` for one observation or a batch; returns ``(actions, None)``."""
+        obs = np.asarray(observation, dtype=np.float32)
+        batched = obs.ndim > 1
+        obs_b = obs if batched else obs[None]
+        if action_masks is None:
+            masks = np.ones((len(obs_b), self._num_actions(obs_b[0])), dtype=bool)
+        else:
+            masks = np.asarray(action_masks).reshape(len(obs_b), -1)
+        acts = np.array([self.choose(o, m, deterministic) for o, m in zip(obs_b, masks)])
+        return (acts if batched else acts[0]), None
+
+    def _num_actions(self, obs) -> int:
+        return len(self.logits(obs))
+
+    def __repr__(self) -> str:
+        return f"FrozenPolicy({self.name!r}, deterministic={self.deterministic})"
+
+
+def snapshot(model, name: str, deterministic: bool = False, seed: int | None = None) -> FrozenPolicy:
+    """Freeze the current weights of a ``MaskablePPO`` ``model`` as a policy (self-play copy)."""
+    return FrozenPolicy(model.policy, deterministic=deterministic, name=name, seed=seed)
+
+
+def load_model(path: str | Path, env=None):
+    """``MaskablePPO.load(path)`` on the CPU (``env`` optional, needed to continue training).
+
+    Raises:
+        FileNotFoundError: no file at ``path``.
+    """
+    from sb3_contrib import MaskablePPO
+
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"no model file {str(path)!r}")
+    return MaskablePPO.load(str(path), env=env, device="cpu")
+
+
+def load_policy(path: str | Path, deterministic: bool = True, name: str | None = None) -> FrozenPolicy:
+    """A :class:`FrozenPolicy` from a saved ``MaskablePPO`` ``.zip`` (deterministic by default, as
+    evaluation wants)."""
+    model = load_model(path)
+    return FrozenPolicy(model.policy, deterministic=deterministic, name=name or Path(path).stem)
+
+
+def seed_everything(seed: int) -> None:
+    """Seed Python, numpy and torch RNGs."""
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)

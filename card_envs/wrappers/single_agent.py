@@ -1,0 +1,261 @@
+"""Gymnasium single-agent view of any game of the suite against opponent policies.
+
+:class:`SingleAgentEnv` drives the :mod:`Game API <card_envs.core.game>` directly (no AEC env in
+between: it is the hot loop of training). One *learner* seat is played through ``step``; every
+other seat is played, inside ``step``/``reset``, by an opponent policy until it is the learner's
+turn again or the game is over.
+
+==================  ==========================================================================
+Observation         ``Box(observation_low, observation_high, game.observation_shape, float32)``:
+                    ``game.observe(state, learner_seat)`` — always the *learner's* own view,
+                    also on the final step (the reward is paired with it)
+Action              ``Discrete(game.num_actions)``; an action the mask forbids raises
+                    :class:`~card_envs.core.errors.IllegalActionError` (naming it)
+``action_masks()``  int8 ``(num_actions,)`` legal actions of the learner (for sb3-contrib
+                    ``MaskablePPO``). Never all zeros: when the game is over (SB3 auto-resets
+                    before it asks again) it is all ones
+Reward              0 until the game ends, then ``reward_mode="returns"``: the game's return
+                    for the learner's seat (±1 in two-player games); ``"win_loss"``: +1 strictly
+                    best, 0 tied best, −1 otherwise. 0 when truncated
+terminated          the game ended by its rules
+truncated           the game's rule cap (``game.is_truncated``) or ``max_steps`` decisions
+                    (all seats together, default ``game.max_game_length``)
+info                ``seat`` (learner's seat), ``opponent`` (league kind or name); at the end
+                    also ``outcome`` (1 win, 0.5 draw, 0 loss) and ``returns`` (all seats)
+==================  ==========================================================================
+
+Seats: ``learner_seat=None`` (default) rotates the learner through every seat, one seat per
+episode (episode ``k`` plays seat ``k % num_players``), so the agent learns every position.
+
+Opponents (``opponents``): a policy (``act(game, state, player) -> int``), a plain
+``(observation, action_mask) -> action`` callable, or a :class:`~card_envs.wrappers.league.League`
+from which one opponent is sampled per episode (it then plays every other seat of that episode,
+and the episode's outcome is recorded in the league under the opponent's kind).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from card_envs.bots.base import ObservationPolicy
+from card_envs.core.config import check_choice
+from card_envs.core.errors import IllegalActionError
+from card_envs.wrappers.league import League
+
+
+def as_policy(opponent, name: str | None = None):
+    """A policy (``act(game, state, player)``) from a policy or an ``(obs, mask) -> action``
+    callable.
+
+    Raises:
+        TypeError: ``opponent`` is neither.
+    """
+    if hasattr(opponent, "act"):
+        return opponent
+    if callable(opponent):
+        return ObservationPolicy(opponent, name=name or getattr(opponent, "__name__", "callable"))
+    raise TypeError(
+        f"opponent {opponent!r} is neither a policy with act(game, state, player) nor an "
+        "(observation, action_mask) -> action callable"
+    )
+
+
+def outcome_of(returns, seat: int) -> float:
+    """1.0 if ``seat`` has the strictly highest return, 0.5 if tied for highest, else 0.0."""
+    best = max(returns)
+    if returns[seat] != best:
+        return 0.0
+    return 1.0 if sum(1 for r in returns if r == best) == 1 else 0.5
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """The learner's view of ``game`` against ``opponents`` (see the module docstring).
+
+    Args:
+        game: a configured ``Game`` (``card_envs.core.registry.make_game(...)``).
+        opponents: a policy, an ``(observation, action_mask) -> action`` callable, or a
+            :class:`League`.
+        learner_seat: a fixed seat, or ``None`` to rotate through all seats per episode.
+        reward_mode: ``"returns"`` (default) or ``"win_loss"``.
+        max_steps: truncate after this many decisions (default ``game.max_game_length``).
+        seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat rotation,
+            the league and the opponents' own ``rng``).
+
+    Raises:
+        ConfigError: an unknown ``reward_mode`` or a ``learner_seat`` outside the seats.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game,
+        opponents,
+        learner_seat: int | None = None,
+        reward_mode: str = "returns",
+        max_steps: int | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ):
+        check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
+        check_choice("render_mode", render_mode, [None, "ansi"])
+        if learner_seat is not None:
+            check_choice("learner_seat", learner_seat, range(game.num_players))
+        self.game = game
+        self.league = opponents if isinstance(opponents, League) else None
+        self._fixed_opponent = None if self.league else as_policy(opponents)
+        self.learner_seat = learner_seat
+        self.reward_mode = reward_mode
+        self.render_mode = render_mode
+        self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
+        self.observation_space = spaces.Box(
+            low=game.observation_low,
+            high=game.observation_high,
+            shape=game.observation_shape,
+            dtype=np.float32,
+        )
+        self.action_space = spaces.Discrete(game.num_actions)
+        self._seeder = random.Random(seed)
+        self._ones = np.ones(game.num_actions, dtype=np.int8)
+        self._mask = self._ones
+        self._legal: list[int] = []
+        self.episode = 0
+        self.state = None
+        self.seat = 0
+        self.opponent_kind = "fixed"
+        self.opponent_name = getattr(self._fixed_opponent, "name", "opponent")
+        self._opponent = self._fixed_opponent
+        self._done = True
+
+    # -- gymnasium API -------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        """Start a game (rotating the learner's seat) and play the opponents up to the learner's
+        first decision. ``options={"seat": i}`` forces seat ``i`` for this episode;
+        ``options={"opponent": policy}`` forces the opponent."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._reseed(seed)
+        options = options or {}
+        game = self.game
+        for _attempt in range(100):
+            if "seat" in options:
+                self.seat = int(options["seat"])
+            elif self.learner_seat is not None:
+                self.seat = self.learner_seat
+            else:
+                self.seat = self.episode % game.num_players
+            self.episode += 1
+            if "opponent" in options:
+                self._opponent = as_policy(options["opponent"])
+                self.opponent_kind = self.opponent_name = getattr(self._opponent, "name", "forced")
+            elif self.league is not None:
+                opp = self.league.sample()
+                self._opponent, self.opponent_kind, self.opponent_name = (
+                    opp.policy,
+                    opp.kind,
+                    opp.name,
+                )
+            self.state = game.new_state(self._seeder.getrandbits(63))
+            self._decisions = 0
+            self._done = False
+            finished = self._play_opponents()
+            if not finished:
+                break
+            # the game ended before the learner ever decided: not an episode, deal again
+        else:  # pragma: no cover - a game that never lets the learner act
+            raise RuntimeError(f"{game.name}: the learner's seat never got a decision in 100 games")
+        return game.observe(self.state, self.seat), {
+            "seat": self.seat,
+            "opponent": self.opponent_kind,
+        }
+
+    def step(self, action):
+        if self._done:
+            raise RuntimeError("step() called on a finished episode; call reset()")
+        a = int(action)
+        if a not in self._legal:
+            raise IllegalActionError(
+                f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not legal "
+                f"now; legal actions: {self._legal}"
+            )
+        game, state = self.game, self.state
+        game.apply_action(state, a)
+        self._decisions += 1
+        finished = self._play_opponents()
+        obs = game.observe(state, self.seat)
+        info = {"seat": self.seat, "opponent": self.opponent_kind}
+        if not finished:
+            return obs, 0.0, False, False, info
+        self._done = True
+        self._mask = self._ones
+        truncated = not game.is_terminal(state) or game.is_truncated(state)
+        returns = [0.0] * game.num_players if truncated else [float(r) for r in game.returns(state)]
+        if truncated:
+            reward, outcome = 0.0, 0.5
+        else:
+            outcome = outcome_of(returns, self.seat)
+            if self.reward_mode == "returns":
+                reward = returns[self.seat]
+            else:
+                reward = {1.0: 1.0, 0.5: 0.0, 0.0: -1.0}[outcome]
+        info["outcome"] = outcome
+        info["returns"] = returns
+        if self.league is not None:
+            self.league.record(self.opponent_kind, outcome)
+        return obs, float(reward), not truncated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """int8 ``(num_actions,)``: the learner's legal actions (all ones once the game is over,
+        never all zeros)."""
+        return self._mask
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.game.render(self.state)
+        return None
+
+    # -- internals -----------------------------------------------------------------------------
+    def _reseed(self, seed: int) -> None:
+        """Equal seeds give equal episodes: the game-seed sequence, the seat rotation, the
+        league's sampling and the ``rng`` of every opponent that keeps one (``random.Random``
+        or ``numpy.random.Generator``) restart from ``seed``."""
+        self._seeder = random.Random(seed)
+        self.episode = 0
+        policies = [self._fixed_opponent] if self.league is None else []
+        if self.league is not None:
+            self.league.rng.seed(seed)
+            policies = [p for pool in self.league.pools.values() for _, p in pool]
+        for i, policy in enumerate(policies):
+            rng = getattr(policy, "rng", None)
+            if isinstance(rng, random.Random):
+                rng.seed(seed * 7919 + i)
+            elif isinstance(rng, np.random.Generator):
+                policy.rng = np.random.default_rng(seed * 7919 + i)
+
+    def _play_opponents(self) -> bool:
+        """Let opponents move until the learner is to act (returns False, mask ready) or the game
+        is over / capped (returns True)."""
+        game, state, seat, opponent = self.game, self.state, self.seat, self._opponent
+        cap = self.max_steps
+        while True:
+            if game.is_terminal(state) or self._decisions >= cap:
+                return True
+            p = game.current_player(state)
+            if p == seat:
+                legal = game.legal_actions(state)
+                if not legal:  # pragma: no cover - a game contract violation
+                    raise RuntimeError(
+                        f"{game.name}: no legal action for the seat to act in a live game"
+                    )
+                self._legal = legal
+                mask = np.zeros(game.num_actions, dtype=np.int8)
+                mask[legal] = 1
+                self._mask = mask
+                return False
+            game.apply_action(state, opponent.act(game, state, p))
+            self._decisions += 1
