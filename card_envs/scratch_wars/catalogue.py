@@ -1,0 +1,189 @@
+"""Scratch Wars card data: heroes and weapons as TOML, validated with pydantic (SW-1.1 … SW-1.4).
+
+Files: ``data/heroes.toml`` (``[[hero]]`` tables) and ``data/weapons.toml`` (``[[weapon]]``
+tables); every entry carries ``origin = "designed"`` or ``"published"`` (SW-1.3). A malformed
+entry raises :class:`~card_envs.core.errors.CardDataError` naming the file, the entry and the
+field (via :mod:`card_envs.core.cards`).
+
+Hero entry::
+
+    [[hero]]
+    name = "Published Knight"       # unique
+    origin = "published"
+    hp = 24                         # duel HP, 1..40
+    trained = ["sword", "axe"]      # 1..4 distinct weapon types
+    [hero.morning]                  # also noon, evening, night
+    energy = 3                      # 0..6
+    bonuses = [{effect = "hero_attack", value = 2}]   # 0..2 bonuses, value -5..9
+
+Weapon entry::
+
+    [[weapon]]
+    name = "Longbow"
+    origin = "published"
+    type = "bow"                    # bow | axe | sword | wand
+    cost = 1                        # energy per spin, 1..3
+    durability = 3                  # 1..9
+    segments = [                    # exactly 9
+      {effect = "energy", value = 2, colour = "green"},
+      {effect = "permanent", value = 2, colour = "green", durability = 1},  # stored effect's own
+    ]
+
+Effects (segment icons): ``energy, hero_attack, weapon_attack, universal, heal, permanent,
+shield, combo``; bonus effects additionally ``blessing, combo_bonus, detonator`` (SW-6).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import pydantic
+from pydantic import Field
+
+from card_envs.core.cards import StrictModel, load_entries
+from card_envs.core.errors import CardDataError
+
+DATA_DIR = Path(__file__).parent / "data"
+
+#: segment effect icons, in engine id order (SW-5.4 … SW-5.13)
+EFFECTS = (
+    "energy",
+    "hero_attack",
+    "weapon_attack",
+    "universal",
+    "heal",
+    "permanent",
+    "shield",
+    "combo",
+)
+#: special hero bonuses (SW-6), ids continue after EFFECTS
+SPECIAL_BONUSES = ("blessing", "combo_bonus", "detonator")
+BONUS_EFFECTS = EFFECTS + SPECIAL_BONUSES
+WEAPON_TYPES = ("bow", "axe", "sword", "wand")
+COLOURS = ("green", "orange", "red")
+TIMES_OF_DAY = ("morning", "noon", "evening", "night")
+
+EffectName = Literal[
+    "energy", "hero_attack", "weapon_attack", "universal", "heal", "permanent", "shield", "combo"
+]
+BonusName = Literal[
+    "energy",
+    "hero_attack",
+    "weapon_attack",
+    "universal",
+    "heal",
+    "permanent",
+    "shield",
+    "combo",
+    "blessing",
+    "combo_bonus",
+    "detonator",
+]
+WeaponType = Literal["bow", "axe", "sword", "wand"]
+Origin = Literal["designed", "published"]
+
+
+class Segment(StrictModel):
+    """One of a wheel's 9 segments (SW-1.2): effect icon, value, field colour, and for stored
+    effects an optional own durability (default: the weapon's, SW-1.3)."""
+
+    effect: EffectName
+    value: int = Field(ge=0, le=12)
+    colour: Literal["green", "orange", "red"]
+    durability: int | None = Field(default=None, ge=1, le=9)
+
+
+class Weapon(StrictModel):
+    """A weapon (SW-1.2). ``name`` is its kind (one kind = one name)."""
+
+    name: str = Field(min_length=1)
+    origin: Origin
+    type: WeaponType
+    cost: int = Field(ge=1, le=3)
+    durability: int = Field(ge=1, le=9)
+    segments: list[Segment] = Field(min_length=9, max_length=9)
+
+
+class Bonus(StrictModel):
+    """A hero bonus (SW-1.1, SW-4.2, SW-6): effect icon or special bonus, signed value."""
+
+    effect: BonusName
+    value: int = Field(ge=-5, le=9)
+
+
+class TimeOfDay(StrictModel):
+    """One time-of-day column of a hero card: energy (SW-5.1) and up to two bonuses."""
+
+    energy: int = Field(ge=0, le=6)
+    bonuses: list[Bonus] = Field(default_factory=list, max_length=2)
+
+
+class Hero(StrictModel):
+    """A hero card (SW-1.1)."""
+
+    name: str = Field(min_length=1)
+    origin: Origin
+    hp: int = Field(ge=1, le=40)
+    trained: list[WeaponType] = Field(min_length=1, max_length=4)
+    morning: TimeOfDay
+    noon: TimeOfDay
+    evening: TimeOfDay
+    night: TimeOfDay
+
+    @pydantic.field_validator("trained")
+    @classmethod
+    def _distinct(cls, v: list[str]) -> list[str]:
+        if len(set(v)) != len(v):
+            raise ValueError(f"weapon types must be distinct, got {v}")
+        return v
+
+    def times(self) -> tuple[TimeOfDay, TimeOfDay, TimeOfDay, TimeOfDay]:
+        return (self.morning, self.noon, self.evening, self.night)
+
+
+class Catalogue:
+    """Heroes and weapons by name (insertion order kept).
+
+    Raises:
+        CardDataError: a duplicate hero or weapon name (naming it and the source).
+    """
+
+    def __init__(self, heroes: list[Hero], weapons: list[Weapon], source: str = "<memory>"):
+        self.heroes: dict[str, Hero] = {}
+        self.weapons: dict[str, Weapon] = {}
+        for h in heroes:
+            if h.name in self.heroes:
+                raise CardDataError(f"{source}: duplicate hero name {h.name!r}")
+            self.heroes[h.name] = h
+        for w in weapons:
+            if w.name in self.weapons:
+                raise CardDataError(f"{source}: duplicate weapon name {w.name!r}")
+            self.weapons[w.name] = w
+        if not self.heroes or not self.weapons:
+            raise CardDataError(f"{source}: a catalogue needs at least one hero and one weapon")
+        self.hero_names = list(self.heroes)
+        self.weapon_names = list(self.weapons)
+
+
+def load_catalogue(directory: str | Path | None = None) -> Catalogue:
+    """Load ``heroes.toml`` + ``weapons.toml`` from ``directory`` (default: the shipped data).
+
+    Raises:
+        CardDataError: a missing/unreadable file or a malformed entry (file + entry + field).
+    """
+    if directory is None:
+        return _default_catalogue()
+    return _load(Path(directory))
+
+
+@lru_cache(maxsize=1)
+def _default_catalogue() -> Catalogue:
+    return _load(DATA_DIR)
+
+
+def _load(directory: Path) -> Catalogue:
+    _, heroes = load_entries(directory / "heroes.toml", Hero, key="hero")
+    _, weapons = load_entries(directory / "weapons.toml", Weapon, key="weapon")
+    return Catalogue(heroes, weapons, source=str(directory))

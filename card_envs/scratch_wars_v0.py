@@ -1,0 +1,142 @@
+"""Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v0`` (levels 1–3).
+
+The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). Rules code:
+:mod:`card_envs.scratch_wars.rules`; the env is the suite's one generic adapter
+(:mod:`card_envs.core.aec`).
+
+Usage::
+
+    from card_envs import scratch_wars_v0
+    env = scratch_wars_v0.env(level=3, render_mode="ansi")
+    env = scratch_wars_v0.env(level=2, effects="attack_only",
+                              loadouts=[{"hero": "Published Hero", "weapons": ["Longbow"]},
+                                        {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}])
+
+Agents: ``player_0``, ``player_1``. Every decision of a turn is one step, including the
+defender's shield decisions during the opponent's turn (``agent_selection`` moves to the
+defender and back). The only chance is the spin (uniform over a wheel's 9 segments, from the
+state's seeded RNG).
+
+Observation
+-----------
+``{"observation": float32 (1534,), "action_mask": int8 (47,)}``; values in
+``[-64, 64]`` (raw HP, energy, values, durabilities; flags and one-hots 0/1). Everything is
+public, seen from the observer's side (``my_*`` / ``opp_*``):
+
+| indices | name | meaning |
+|---|---|---|
+| 0 | `my_hp` | my hero's HP (SW-3.4; may be <= 0 at the end) |
+| 1 | `my_hp_max` | my hero's printed duel HP (SW-1.1) |
+| 2 | `my_energy` | my energy 0..12 (SW-5.1; 0 below level 3) |
+| 3 | `opp_hp` | opponent hero's HP |
+| 4 | `opp_hp_max` | opponent hero's printed duel HP |
+| 5 | `opp_energy` | opponent's energy |
+| 6–9 | `time_of_day` | one-hot morning/noon/evening/night (SW-4.1; all 0 at level 1) |
+| 10 | `round` | round number, 1-based (SW-4.1) |
+| 11 | `day` | day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3) |
+| 12 | `is_my_turn` | 1 if the current turn is mine (the shield decider may differ) |
+| 13 | `is_my_decision` | 1 if I decide now |
+| 14 | `i_started` | 1 if I am the starting player (SW-2.2), 0 otherwise/before |
+| 15 | `actions_left` | actions left in the current turn (SW-3.1) |
+| 16–24 | `phase` | one-hot decision phase: init_weapon, init_order, main, result, bonus, target, shield, detonate, over |
+| 25 | `last_spin_mine` | 1 if the last spin was mine |
+| 26 | `last_spin_opp` | 1 if the last spin was the opponent's |
+| 27–31 | `last_spin_weapon` | one-hot slot of the last spun weapon (of its owner) |
+| 32–40 | `last_spin_segment` | one-hot segment index 0..8 the last spin landed on |
+| 41–48 | `last_spin_effect` | one-hot effect icon of the last spun segment |
+| 49 | `last_spin_value` | printed value of the last spun segment |
+| 50–52 | `last_spin_colour` | one-hot field colour green/orange/red of the last spun segment |
+| 53 | `pending_value` | value of the spun effect awaiting apply/decline (incl. bonus) |
+| 54 | `my_init_value` | my initiative spin value (-1 = none yet) |
+| 55 | `opp_init_value` | opponent's initiative spin value (-1 = none yet) |
+| 56–80 | `my_weapon_status` | per my slot k (5 each): absent, ready, broken, repairing, holding a stored effect |
+| 81–95 | `my_stored_effect` | per my slot k (3 each): stored permanent, shield, combo |
+| 96–100 | `my_stored_value` | per my slot: stored effect value (0 if none) |
+| 101–105 | `my_stored_durability` | per my slot: stored effect durability (0 if none) |
+| 106–130 | `opp_weapon_status` | per opponent slot k: absent, ready, broken, repairing, stored |
+| 131–145 | `opp_stored_effect` | per opponent slot k: stored permanent, shield, combo |
+| 146–150 | `opp_stored_value` | per opponent slot: stored effect value |
+| 151–155 | `opp_stored_durability` | per opponent slot: stored effect durability |
+| 156–157 | `my_bonus_used` | my bonus slots 0/1 used this turn (SW-4.2) |
+| 158–159 | `opp_bonus_used` | opponent's bonus slots 0/1 used this turn |
+| 160–161 | `bonus_offered` | bonus slots 0/1 offered in the current bonus decision |
+| 162 | `attack_value` | value of the attack being resolved (target/shield decisions) |
+| 163 | `attack_shielded` | shield total already subtracted from that attack (SW-5.12) |
+| 164 | `attack_by_me` | 1 if I am the attacker of that attack |
+| 165–175 | `attack_target` | one-hot target: hero, weapon slot 0..4, stored effect slot 0..4 (of the defender) |
+| 176–210 | `my_weapon_info` | per my slot (7 each): type one-hot bow/axe/sword/wand, energy cost, durability, hero trained in its type |
+| 211–245 | `opp_weapon_info` | per opponent slot: type one-hot, cost, durability, trained |
+| 246–785 | `my_wheels` | per my slot, per segment (12 each): effect one-hot (8), value, colour one-hot (3) |
+| 786–1325 | `opp_wheels` | per opponent slot, per segment: effect one-hot, value, colour |
+| 1326–1429 | `my_hero` | my hero card: per time of day (25 each): energy, then 2 bonus slots (bonus effect one-hot 11 incl. blessing/combo_bonus/detonator, value); then trained types (4) |
+| 1430–1533 | `opp_hero` | the opponent's hero card, same encoding |
+
+Actions
+-------
+``Discrete(47)``; ``k`` is a weapon slot 0..4 in the loadout's order, ``j`` a bonus slot
+of the current time of day:
+
+| indices | name | meaning |
+|---|---|---|
+| 0–4 | `init_weapon` | SW-2.2: spin weapon slot k for initiative |
+| 5–6 | `init_order` | SW-2.2 initiative winner: 0 = I start, 1 = the opponent starts |
+| 7–11 | `spin` | SW-3.1/SW-5.2: spend an action (and energy) to spin weapon slot k |
+| 12–16 | `repair` | SW-5.9: repair broken weapon slot k (1 action + its spin cost) |
+| 17–21 | `cancel` | SW-5.10: cancel the own stored effect on weapon slot k (free) |
+| 22 | `end_turn` | SW-5.3: end the turn voluntarily |
+| 23 | `apply` | SW-3.2: apply (or store) the spun effect |
+| 24 | `decline` | SW-3.2: decline the spun effect (green/orange fields) and go on |
+| 25–26 | `bonus` | SW-4.2/SW-6: add hero bonus slot j of the current time of day |
+| 27 | `no_bonus` | SW-4.2: add no bonus to this spin/use |
+| 28 | `target_hero` | SW-5.7/SW-5.13: attack the opposing hero |
+| 29–33 | `target_weapon` | SW-5.6: attack opposing weapon slot k (in play) |
+| 34–38 | `target_effect` | SW-5.6: attack the stored effect on opposing slot k |
+| 39–43 | `shield` | SW-5.12 (defender): use the own stored shield on slot k |
+| 44 | `shield_done` | SW-5.12 (defender): use no (more) shields against this attack |
+| 45 | `detonate` | SW-5.13/SW-6.3: detonate all stored combos now |
+| 46 | `keep_combos` | SW-5.13: keep the stored combos for later |
+
+Rewards
+-------
+Zero-sum at the end: the winner (the opposing hero at 0 HP or below, SW-3.4) +1, the loser −1;
+both heroes down at once (sudden death, SW-4.4) is a draw, 0 each; a truncation (``max_rounds``
+rounds, SW-4.4 DECISION) gives 0 to both. No intermediate rewards.
+
+Episode end
+-----------
+Terminated when a hero falls (or both); truncated after ``max_rounds`` (default 60) rounds or
+the adapter's ``max_steps``.
+
+Arguments (config fields, all keyword)
+--------------------------------------
+``level`` (1, 2, 3; default 3), ``effects`` (level 2 only: ``"full"`` default or
+``"attack_only"``), ``loadouts`` (``None`` = random legal loadouts from the seed, or two
+``{"hero", "weapons"}`` dicts), ``random_weapons`` (5), ``catalogue_dir`` (``None`` = shipped
+catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`` (2),
+``initiative_ties`` (``"spin_again"``), ``negative_bonus`` (``"first_match"``),
+``attack_only_icon_bonus`` (True), ``level2_repair`` (``"action_only"``), ``sudden_death_round``
+(9), ``sudden_death_damage`` (5), ``max_rounds`` (60), ``energy_cap`` (12),
+``untrained_surcharge`` (1), ``effect_target_only`` (True), ``shield_before_durability`` (True),
+``permanent_fires_when_stored`` (True), ``detonation`` (``"all"``), ``end_of_turn_order``
+(``"permanent_then_combo"``), ``no_target`` (``"cannot_apply"``) — see
+:class:`card_envs.scratch_wars.rules.ScratchWarsConfig`. Adapter arguments: ``render_mode``
+(``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/``"raise"``),
+``max_steps``.
+
+Version history
+---------------
+- v0: first version (levels 1, 2 attack_only/full, 3; designed catalogue of 13 heroes and
+  32 weapons).
+"""
+
+from card_envs.core.aec import make_env_functions
+from card_envs.scratch_wars.encoder import OBS
+from card_envs.scratch_wars.rules import ACTIONS, make_game
+
+raw_env, env = make_env_functions(make_game, "scratch_wars_v0")
+
+#: observation and action layouts (their ``markdown()`` tables are in this docstring)
+OBSERVATION_LAYOUT = OBS
+ACTION_LAYOUT = ACTIONS
+
+__all__ = ["ACTION_LAYOUT", "OBSERVATION_LAYOUT", "env", "raw_env"]
