@@ -82,6 +82,54 @@ PHASES = ("draft", "target", "attacker_fighter", "defender_fighter", "attack_car
 VARIANTS = ("classic", "royale", "resurrection", "night", "free_for_all")
 
 
+def battle_outcome(atk_cards: list[int], atk_side: int, atk_bonus: int, def_cards: list[int],
+                   def_side: int, def_bonus: int) -> tuple[list[int], list[int], int]:
+    """Resolve one battle (G-4.3–G-4.8).
+
+    Args:
+        atk_cards / def_cards: the 0–2 attack / defence card ids.
+        atk_side / def_side: the chosen bonus direction (HIGH/LOW) when the two cards differ in
+            direction; ``-1`` = not chosen (HIGH is used; the engine always asks when it matters).
+        atk_bonus / def_bonus: the fighters' attack / defence bonus (0..2).
+
+    Returns:
+        ``(attack, defence, damage)``: strength per direction ``[high, low]`` after bonuses and
+        the HP the defending fighter loses. The attack bonus is added once (G-4.3/G-4.4), to the
+        chosen side for a two-direction attack (G-4.5). The defence bonus counts only in a
+        direction that is attacked and defended by a card (G-4.7), once; on the chosen side when
+        both attacked directions are defended (G-4.6). An attacked direction without a defence
+        card in it is defended by 0 (G-4.7). ``damage = sum(max(0, attack - defence))`` over the
+        attacked directions (G-4.8).
+    """
+    attack = [0, 0]
+    attacked = [False, False]
+    for c in atk_cards:
+        d = CARD_ATTACK_DIR[c]
+        attack[d] += CARD_VALUE[c]
+        attacked[d] = True
+    if atk_cards:
+        if attacked[HIGH] and attacked[LOW]:
+            side = atk_side if atk_side >= 0 else HIGH
+        else:
+            side = HIGH if attacked[HIGH] else LOW
+        attack[side] += atk_bonus
+    defence = [0, 0]
+    defended = [False, False]
+    for c in def_cards:
+        d = CARD_DEFENCE_DIR[c]
+        defence[d] += CARD_VALUE[c]
+        defended[d] = True
+    eligible = [d for d in (HIGH, LOW) if attacked[d] and defended[d]]
+    if eligible:
+        side = (def_side if def_side >= 0 else HIGH) if len(eligible) == 2 else eligible[0]
+        defence[side] += def_bonus
+    damage = 0
+    for d in (HIGH, LOW):
+        if attacked[d]:
+            damage += max(0, attack[d] - defence[d])
+    return attack, defence, damage
+
+
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Garda3Config:
@@ -525,49 +573,21 @@ class Garda3(GameBase[Garda3State]):
         self._resolve(s)
 
     def battle_hits(self, s: Garda3State) -> tuple[list[int], list[int], int]:
-        """``(attack, defence, damage)`` of the current battle: strength per direction
-        ``[high, low]`` after bonuses (G-4.3–G-4.7) and the HP lost (G-4.8)."""
+        """``(attack, defence, damage)`` of the current battle (see :func:`battle_outcome`)."""
         atk_bonus = self.fighter_stats(s, s.striker, self._striker_slot(s))[0]
         def_bonus = self.fighter_stats(s, s.blocker, self._blocker_slot(s))[1]
-        attack = [0, 0]
-        attacked = [False, False]
-        for c in s.atk_cards:
-            d = CARD_ATTACK_DIR[c]
-            attack[d] += CARD_VALUE[c]
-            attacked[d] = True
-        if s.atk_cards:
-            if attacked[HIGH] and attacked[LOW]:
-                side = s.atk_bonus if s.atk_bonus >= 0 else HIGH
-            else:
-                side = HIGH if attacked[HIGH] else LOW
-            attack[side] += atk_bonus  # G-4.3/G-4.4: once; G-4.5: on the chosen side
-        defence = [0, 0]
-        defended = [False, False]
-        for c in s.def_cards:
-            d = CARD_DEFENCE_DIR[c]
-            defence[d] += CARD_VALUE[c]
-            defended[d] = True
-        # G-4.6/G-4.7: the bonus counts only where attacked AND defended by a card
-        eligible = [d for d in (HIGH, LOW) if attacked[d] and defended[d]]
-        if eligible:
-            if len(eligible) == 2:
-                side = s.def_bonus if s.def_bonus >= 0 else HIGH
-            else:
-                side = eligible[0]
-            defence[side] += def_bonus
-        damage = 0
-        for d in (HIGH, LOW):
-            if attacked[d]:
-                damage += max(0, attack[d] - (defence[d] if defended[d] else 0))
-        return attack, defence, damage
+        return battle_outcome(s.atk_cards, s.atk_bonus, atk_bonus, s.def_cards, s.def_bonus,
+                              def_bonus)
 
     def _resolve(self, s: Garda3State) -> None:
         """G-4.8–G-4.10, then the counter-attack right (G-5) or the end of the round."""
         _, _, damage = self.battle_hits(s)
         slot = self._blocker_slot(s)
         s.hp[s.blocker][slot] -= damage
-        s.discard.extend(s.atk_cards)
+        s.discard.extend(s.atk_cards)  # G-4.9: played cards go face up to the discard pile
         s.discard.extend(s.def_cards)
+        s.atk_cards, s.def_cards = [], []
+        s.atk_bonus = s.def_bonus = -1
         s.revealed = True
         if s.hp[s.blocker][slot] <= 0 and not self.has_fighters(s, s.blocker):
             self._player_out(s, s.blocker)
