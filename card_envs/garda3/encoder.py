@@ -59,10 +59,26 @@ _SEATR = OBSERVATION.start("seat_roles")
 _IN = OBSERVATION.start("players_in")
 
 
+def _static_base(game, player: int) -> list[float]:
+    """The parts of ``player``'s observation fixed for the whole game (draft-pool stats),
+    cached on the game object."""
+    cache = game.__dict__.setdefault("_obs_base", {})
+    si = game.set_of(player)
+    if si not in cache:
+        buf = [0.0] * OBSERVATION.size
+        for k, (a, d, mx) in enumerate(game.stats[si]):
+            o = _POOL + 4 * k
+            buf[o + 1] = a / 2.0
+            buf[o + 2] = d / 2.0
+            buf[o + 3] = mx / 7.0
+        cache[si] = buf
+    return cache[si]
+
+
 def encode(game, s, player: int) -> np.ndarray:
     """Seat ``player``'s observation of state ``s``: float32, shape ``(OBSERVATION.size,)``,
     every value in [0, 1] (layout: :data:`OBSERVATION`)."""
-    buf = [0.0] * OBSERVATION.size
+    buf = _static_base(game, player).copy()
     buf[_PH + s.phase] = 1.0
     if s.actor == player:
         buf[_ROLE] = 1.0
@@ -93,45 +109,39 @@ def encode(game, s, player: int) -> np.ndarray:
     if s.def_bonus >= 0:
         buf[_DBON + s.def_bonus] = 1.0
     n = game.num_players
-    in_battle = {}
-    if s.atk_slot >= 0:
-        in_battle[(s.round_attacker, s.atk_slot)] = True
-    if s.def_slot >= 0:
-        in_battle[(s.target, s.def_slot)] = True
     for rel in range(n):
         seat = (player + rel) % n
         stats = game.stats[game.set_of(seat)]
         hp = s.hp[seat]
         base = _FIGHT + rel * 3 * FIGHTER_FEATURES
+        alive = False
         for slot, k in enumerate(s.fighters[seat]):
             a, d, mx = stats[k]
             o = base + slot * FIGHTER_FEATURES
             h = hp[slot]
             buf[o] = 1.0
             if h > 0:
+                alive = True
                 buf[o + 1] = 1.0
                 buf[o + 2] = h / 7.0
             buf[o + 3] = mx / 7.0
             buf[o + 4] = a / 2.0
             buf[o + 5] = d / 2.0
-            if (seat, slot) in in_battle:
-                buf[o + 6] = 1.0
-        buf[_HSIZE + rel] = min(len(s.hands[seat]) / 36.0, 1.0)
         if seat == s.round_attacker:
             buf[_SEATR + 2 * rel] = 1.0
+            if s.atk_slot >= 0:
+                buf[base + s.atk_slot * FIGHTER_FEATURES + 6] = 1.0
         if seat == s.target:
             buf[_SEATR + 2 * rel + 1] = 1.0
-        if s.phase == PH_DRAFT or any(h > 0 for h in hp):
+            if s.def_slot >= 0:
+                buf[base + s.def_slot * FIGHTER_FEATURES + 6] = 1.0
+        buf[_HSIZE + rel] = min(len(s.hands[seat]) / 36.0, 1.0)
+        if alive or s.phase == PH_DRAFT:
             buf[_IN + rel] = 1.0
-    si = game.set_of(player)
-    avail = s.available[si]
-    for k, (a, d, mx) in enumerate(game.stats[si]):
-        o = _POOL + 4 * k
+    avail = s.available[game.set_of(player)]
+    for k in range(9):
         if avail[k]:
-            buf[o] = 1.0
-        buf[o + 1] = a / 2.0
-        buf[o + 2] = d / 2.0
-        buf[o + 3] = mx / 7.0
+            buf[_POOL + 4 * k] = 1.0
     buf[_DECK] = len(s.deck) / 36.0
     buf[_ROUND] = min(s.round / game.config.max_rounds, 1.0)
     return np.array(buf, dtype=np.float32)
