@@ -526,10 +526,14 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                 for k in range(MAX_WEAPONS):
                     if wst[k] == BROKEN and (not self.energy_on or self.spin_cost(s, p, k) <= e):
                         out.append(A_REPAIR + k)
+            can_spin = bool(out) and out[0] < A_REPAIR
             for k in range(MAX_WEAPONS):
                 if wst[k] == STORED:
                     out.append(A_CANCEL + k)
-            out.append(A_END)
+            # SW-5.3: ending voluntarily is a level-3 rule; below it a turn ends by actions or
+            # colours only (or when no weapon can be spun)
+            if self.energy_on or not can_spin:
+                out.append(A_END)
             return out
         if ph == PH_RESULT:
             out = []
