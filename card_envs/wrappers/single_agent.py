@@ -10,7 +10,9 @@ Observation         ``Box(observation_low, observation_high, game.observation_sh
                     ``game.observe(state, learner_seat)`` — always the *learner's* own view,
                     also on the final step (the reward is paired with it)
 Action              ``Discrete(game.num_actions)``; an action the mask forbids raises
-                    :class:`~card_envs.core.errors.IllegalActionError` (naming it)
+                    :class:`~card_envs.core.errors.IllegalActionError` (naming it), or with
+                    ``illegal_action="lose"`` ends the episode with reward −1 (PettingZoo's
+                    ``TerminateIllegalWrapper`` convention; info ``illegal_action=True``)
 ``action_masks()``  int8 ``(num_actions,)`` legal actions of the learner (for sb3-contrib
                     ``MaskablePPO``). Never all zeros: when the game is over (SB3 auto-resets
                     before it asks again) it is all ones
@@ -83,6 +85,7 @@ class SingleAgentEnv(gymnasium.Env):
         learner_seat: a fixed seat, or ``None`` to rotate through all seats per episode.
         reward_mode: ``"returns"`` (default) or ``"win_loss"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
+        illegal_action: ``"raise"`` (default) or ``"lose"`` (see the module docstring).
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat rotation,
             the league and the opponents' own ``rng``).
 
@@ -101,8 +104,11 @@ class SingleAgentEnv(gymnasium.Env):
         max_steps: int | None = None,
         seed: int | None = None,
         render_mode: str | None = None,
+        illegal_action: str = "raise",
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
+        check_choice("illegal_action", illegal_action, ["raise", "lose"])
+        self.illegal_action = illegal_action
         check_choice("render_mode", render_mode, [None, "ansi"])
         if learner_seat is not None:
             check_choice("learner_seat", learner_seat, range(game.num_players))
@@ -179,6 +185,14 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("step() called on a finished episode; call reset()")
         a = int(action)
         if a not in self._legal:
+            if self.illegal_action == "lose" and 0 <= a < self.game.num_actions:
+                self._done = True
+                self._mask = self._ones
+                if self.league is not None:
+                    self.league.record(self.opponent_kind, 0.0)
+                info = {"seat": self.seat, "opponent": self.opponent_kind, "outcome": 0.0,
+                        "illegal_action": True}
+                return self.game.observe(self.state, self.seat), -1.0, True, False, info
             raise IllegalActionError(
                 f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not legal "
                 f"now; legal actions: {self._legal}"

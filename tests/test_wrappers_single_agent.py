@@ -1,0 +1,202 @@
+"""The Gymnasium single-agent view: rewards per seat, masks, observation pairing, league."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from card_envs.bots.base import RandomBot
+from card_envs.core.errors import IllegalActionError
+from card_envs.core.registry import available_games, make_game
+from card_envs.wrappers.league import League, parse_mix
+from card_envs.wrappers.single_agent import SingleAgentEnv, outcome_of
+from toy_game import PerfectBot, ScriptedBot
+from toy_game import make_game as make_toy
+
+TAKE1, TAKE2, TAKE3 = 0, 1, 2
+
+
+def _play(env, learner_actions, seat):
+    obs, info = env.reset(options={"seat": seat})
+    assert info["seat"] == seat
+    for a in learner_actions:
+        obs, reward, terminated, truncated, info = env.step(a)
+        if terminated or truncated:
+            return reward, terminated, info
+    raise AssertionError("script did not finish the game")
+
+
+@pytest.mark.parametrize(
+    "seat, opponent_script, learner_script, expected",
+    [
+        # pile 4. seat 0: learner takes 3, opponent takes the last card -> learner loses
+        (0, [TAKE1], [TAKE3], -1.0),
+        # seat 0: learner 1 (3 left), opponent 1 (2 left), learner takes 2 -> learner wins
+        (0, [TAKE1], [TAKE1, TAKE2], 1.0),
+        # seat 1: opponent 1 (3 left), learner takes 3 -> learner wins
+        (1, [TAKE1], [TAKE3], 1.0),
+        # seat 1: opponent 1, learner 1 (2 left), opponent takes 2 -> learner loses
+        (1, [TAKE1, TAKE2], [TAKE1], -1.0),
+    ],
+)
+def test_scripted_win_is_plus_one_and_loss_minus_one_from_any_seat(
+    seat, opponent_script, learner_script, expected
+):
+    env = SingleAgentEnv(make_toy(pile=4), ScriptedBot(opponent_script), seed=0)
+    reward, terminated, info = _play(env, learner_script, seat)
+    assert reward == expected
+    assert terminated
+    assert info["outcome"] == (1.0 if expected > 0 else 0.0)
+    assert info["seat"] == seat
+
+
+def test_three_player_rewards_returns_and_win_loss_modes():
+    # 3 seats, pile 5: learner (seat 0) takes 1, seat 1 takes 1, seat 2 takes the last 3
+    for mode, expected in (("returns", -0.5), ("win_loss", -1.0)):
+        env = SingleAgentEnv(make_toy(num_players=3, pile=5), ScriptedBot([TAKE1, TAKE3]),
+                             learner_seat=0, reward_mode=mode)
+        env.reset()
+        _, r, term, _, info = env.step(TAKE1)
+        assert (r, term, info["outcome"]) == (expected, True, 0.0)
+    # learner at seat 1 takes the last 3 -> +1 in both modes
+    for mode in ("returns", "win_loss"):
+        env = SingleAgentEnv(make_toy(num_players=3, pile=4), ScriptedBot([TAKE1]),
+                             learner_seat=1, reward_mode=mode)
+        env.reset()
+        _, r, term, _, info = env.step(TAKE3)
+        assert (r, term, info["outcome"]) == (1.0, True, 1.0)
+
+
+def test_game_over_before_learner_acts_is_redealt():
+    # seat 2 of 3, pile 3: seat 0 takes 1, seat 1 takes 2 -> over before the learner decides;
+    # the env deals again instead of handing SB3 a finished game
+    env = SingleAgentEnv(make_toy(num_players=3, pile=3), ScriptedBot([TAKE1, TAKE2]),
+                         learner_seat=2)
+    env.reset()
+    assert env.game.current_player(env.state) == 2
+    assert env.action_masks().any()
+
+
+def _random_rollouts(env, episodes, seed):
+    rng = random.Random(seed)
+    seats = []
+    for _ in range(episodes):
+        obs, info = env.reset()
+        seat = info["seat"]
+        seats.append(seat)
+        while True:
+            mask = env.action_masks()
+            assert mask.dtype == np.int8 and mask.shape == (env.game.num_actions,)
+            assert mask.any(), "all-zero mask handed to the learner"
+            # the observation the learner acts on is its own view of the current state
+            assert np.array_equal(obs, env.game.observe(env.state, seat))
+            assert env.game.current_player(env.state) == seat
+            legal = np.flatnonzero(mask)
+            assert sorted(legal.tolist()) == env.game.legal_actions(env.state)
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal.tolist())))
+            # every reward is paired with the learner's own observation
+            assert np.array_equal(obs, env.game.observe(env.state, seat))
+            if terminated or truncated:
+                if terminated:
+                    assert reward == env.game.returns(env.state)[seat]
+                else:
+                    assert reward == 0.0
+                assert env.action_masks().any()
+                break
+            assert reward == 0.0
+    return seats
+
+
+def test_masks_never_all_zero_and_rewards_pair_with_learner_observation_toy():
+    for n in (2, 3, 4):
+        env = SingleAgentEnv(make_toy(num_players=n, pile=13), RandomBot(1), seed=3)
+        seats = _random_rollouts(env, 60, seed=n)
+        assert set(seats) == set(range(n))  # the learner rotates through every seat
+        assert seats[:n] == list(range(n))
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_single_agent_view(name):
+    game = make_game(name)
+    env = SingleAgentEnv(game, RandomBot(2), seed=5)
+    seats = _random_rollouts(env, 2 * game.num_players, seed=7)
+    assert set(seats) == set(range(game.num_players))
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_passes_gymnasium_checker(name):
+    env = SingleAgentEnv(make_game(name), RandomBot(0), seed=1, illegal_action="lose")
+    check_env(env, skip_render_check=True)
+
+
+def test_toy_passes_gymnasium_checker():
+    check_env(SingleAgentEnv(make_toy(), RandomBot(0), seed=1), skip_render_check=True)
+
+
+def test_illegal_learner_action_raises_naming_it():
+    env = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0)
+    env.reset()
+    with pytest.raises(IllegalActionError, match="action 2"):
+        env.step(TAKE3)
+    lose = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0, illegal_action="lose")
+    lose.reset()
+    _, r, term, trunc, info = lose.step(TAKE3)
+    assert (r, term, trunc, info["illegal_action"]) == (-1.0, True, False, True)
+
+
+def test_callable_opponent_and_seed_determinism():
+    calls = []
+
+    def first_legal(obs, mask):
+        calls.append(obs.shape)
+        return int(np.flatnonzero(mask)[0])
+
+    env = SingleAgentEnv(make_toy(pile=9), first_legal, seed=0)
+    a = [env.reset(seed=4, options={"seat": 1})[0] for _ in range(3)]
+    b = [env.reset(seed=4, options={"seat": 1})[0] for _ in range(3)]
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert calls and calls[0] == (6,)
+
+
+def test_league_samples_by_weight_and_records_results():
+    league = League({"random": 1.0, "heuristic": 3.0, "self": 2.0}, seed=0)
+    league.set_pool("random", [("random", RandomBot(0))])
+    league.set_pool("heuristic", [("heuristic", PerfectBot())])
+    # "self" has no snapshot yet: its weight is shared out
+    assert league.active_weights() == pytest.approx({"random": 0.25, "heuristic": 0.75})
+    league.add("self", "s0", RandomBot(1))
+    counts = {"random": 0, "heuristic": 0, "self": 0}
+    for _ in range(6000):
+        counts[league.sample().kind] += 1
+    assert counts["random"] / 6000 == pytest.approx(1 / 6, abs=0.03)
+    assert counts["heuristic"] / 6000 == pytest.approx(3 / 6, abs=0.03)
+    env = SingleAgentEnv(make_toy(), league, seed=0)
+    for _ in range(30):
+        env.reset()
+        done = False
+        while not done:
+            _, _, te, tr, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            done = te or tr
+    assert sum(league.episodes.values()) == 30
+    assert set(league.win_rates()) <= {"random", "heuristic", "self"}
+    assert parse_mix("random=0.15, heuristic=0.5,self=0.35") == {
+        "random": 0.15, "heuristic": 0.5, "self": 0.35}
+    with pytest.raises(ValueError, match="bogus"):
+        parse_mix("bogus")
+
+
+def test_league_pool_is_trimmed():
+    league = League({"self": 1.0}, max_pool=3, seed=0)
+    for i in range(5):
+        league.add("self", f"s{i}", RandomBot(i))
+    assert [n for n, _ in league.pools["self"]] == ["s2", "s3", "s4"]
+
+
+def test_outcome_of():
+    assert outcome_of([1, -1], 0) == 1.0
+    assert outcome_of([1, -1], 1) == 0.0
+    assert outcome_of([0, 0], 1) == 0.5
+    assert outcome_of([0.5, 0.5, -1], 0) == 0.5
