@@ -22,7 +22,8 @@ Observation
 -----------
 ``{"observation": float32 (size,), "action_mask": int8 (129,)}``, every observation entry in
 ``[0, 1]``. Seat-relative: the observer's own seat is row 0 of the per-seat pieces. Size
-``56 + 6·K + n·(11 + K)`` with ``K`` card kinds (20 for the designed content): 209 / 240 / 271 /
+``21 + R + 6·K + n·(11 + K)`` with ``R = num_rounds`` (6) and ``K`` card kinds (20 for the
+designed content): 209 / 240 / 271 /
 302 for 2 / 3 / 4 / 5 players. Never holds another seat's reserve (only its size), another seat's
 deck composition or hand, nor any deck order. Layout for 2 players (the ``seats`` and
 ``caravans`` pieces grow by one row per extra player):

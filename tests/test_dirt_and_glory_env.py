@@ -1,0 +1,317 @@
+"""Dirt and Glory env, determinism, records, hidden information, bad input, the heuristic bot."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from card_envs import dirt_and_glory_v0
+from card_envs.bots.base import RandomBot
+from card_envs.core.errors import CardDataError, ConfigError
+from card_envs.core.records import GameRecord, record_of, replay
+from card_envs.core.registry import make_heuristic
+from card_envs.dirt_and_glory import rules as R
+from card_envs.dirt_and_glory.bot import HeuristicBot
+from card_envs.dirt_and_glory.content import DEFAULT_CONTENT, load_content
+from card_envs.evaluation import play_match
+from test_dirt_and_glory_helpers import game
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_pettingzoo_api_and_seed(n):
+    api_test(dirt_and_glory_v0.env(num_players=n), num_cycles=300)
+    seed_test(lambda: dirt_and_glory_v0.env(num_players=n), num_cycles=300)
+
+
+def test_env_keywords_and_render():
+    env = dirt_and_glory_v0.env(num_players=4, reward="score", content=str(DEFAULT_CONTENT),
+                                render_mode="ansi")
+    env.reset(seed=3)
+    assert env.possible_agents == [f"player_{i}" for i in range(4)]
+    assert env.observation_space("player_0")["observation"].shape == (271,)
+    assert env.action_space("player_0").n == 129
+    text = env.render()
+    assert "Dirt and Glory" in text and "seat 3" in text
+    rng = random.Random(0)
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert sum(env._cumulative_rewards.values()) == pytest.approx(0.0)
+
+
+def test_docstring_holds_the_layout_tables():
+    g = game(num_players=2)
+    doc = dirt_and_glory_v0.__doc__
+    assert g.observation_layout.markdown() in doc
+    assert g.action_layout().markdown() in doc
+    for k in g.kinds:
+        assert f"`{k.label()}`" in doc
+    for n, size in ((2, 209), (3, 240), (4, 271), (5, 302)):
+        gn = game(num_players=n)
+        K = gn.num_kinds
+        assert gn.observation_shape == (size,) == (21 + 6 + 6 * K + n * (11 + K),)
+        assert gn.num_actions == 9 + 6 * K == 129
+
+
+def _random_states(g, seed, every=7):
+    """States along a random game (every ``every``-th decision)."""
+    rng = random.Random(seed)
+    s = g.new_state(seed)
+    out = []
+    i = 0
+    while not g.is_terminal(s):
+        if i % every == 0:
+            out.append(g.clone(s))
+        g.apply_action(s, rng.choice(g.legal_actions(s)))
+        i += 1
+    out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_equal_seeds_and_actions_give_equal_games_and_json_round_trip(n):
+    g = game(num_players=n)
+    a, b = g.new_state(11), g.new_state(11)
+    rng = random.Random(1)
+    for step in range(10_000):
+        if g.is_terminal(a):
+            break
+        assert g.state_to_dict(a) == g.state_to_dict(b)
+        if step == 40:  # save/load mid-game; both continue identically
+            b = g.state_from_dict(json.loads(json.dumps(g.state_to_dict(b))))
+            c = g.clone(a)
+        act = rng.choice(g.legal_actions(a))
+        g.apply_action(a, act)
+        g.apply_action(b, act)
+        if step >= 40:
+            g.apply_action(c, act)
+    assert g.is_terminal(a) and g.returns(a) == g.returns(b) == g.returns(c)
+    assert g.state_to_dict(a) == g.state_to_dict(b) == g.state_to_dict(c)
+
+
+def test_game_record_replays_exactly(tmp_path):
+    g = game(num_players=3, reward="score")
+    s = g.new_state(77)
+    rng = random.Random(2)
+    actions = []
+    while not g.is_terminal(s):
+        a = rng.choice(g.legal_actions(s))
+        actions.append(a)
+        g.apply_action(s, a)
+    rec = record_of(g, 77, actions, s)
+    path = tmp_path / "game.json"
+    rec.save(path)
+    g2, s2 = replay(GameRecord.load(path))
+    assert g2.state_to_dict(s2) == g.state_to_dict(s)
+    rec.outcome = [x + 1 for x in rec.outcome]
+    with pytest.raises(ValueError, match="differs"):
+        replay(rec)
+
+
+# -- hidden information ----------------------------------------------------------------------------
+def _swap_hidden(g, s, player, rng):
+    """Swap cards among the zones ``player`` cannot see (other seats' reserves and decks, the
+    unit deck, another seat's undecided hand) and permute the own deck below a known top."""
+    t = g.clone(s)
+    n = g.num_players
+    zones = [t.reserves[q] for q in range(n) if q != player]
+    zones += [t.decks[q] for q in range(n) if q != player] + [t.unit_deck]
+    if t.hand and t.player != player:
+        zones.append(t.hand)
+    for _ in range(30):
+        z1, z2 = rng.choice(zones), rng.choice(zones)
+        if z1 and z2:
+            i, j = rng.randrange(len(z1)), rng.randrange(len(z2))
+            z1[i], z2[j] = z2[j], z1[i]
+    own = t.decks[player]
+    keep = 1 if (t.peek[player] and own) else 0
+    body = own[: len(own) - keep]
+    rng.shuffle(body)
+    own[: len(own) - keep] = body
+    t.legal = None
+    return t
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_observation_does_not_leak_hidden_zones(n):
+    """DG-5: another seat's reserve and every deck's order never reach an observation."""
+    g = game(num_players=n)
+    rng = random.Random(n)
+    checked = changed = 0
+    for seed in range(3):
+        for s in _random_states(g, seed):
+            for p in range(n):
+                obs = g.observe(s, p).tobytes()
+                t = _swap_hidden(g, s, p, rng)
+                if g.state_to_dict(t) != g.state_to_dict(s):
+                    changed += 1
+                assert g.observe(t, p).tobytes() == obs
+                u = g.sample_hidden(s, p, rng)
+                assert g.observe(u, p).tobytes() == obs
+                assert g.legal_actions(u) == g.legal_actions(s) or s.player != p
+                checked += 1
+    assert checked > 50 and changed > checked // 2
+
+
+def test_control_own_reserve_changes_the_observation():
+    """Control for the leakage test: a change in the player's own reserve is visible to it (and
+    not to the opponent, who sees only the size)."""
+    g = game(num_players=2)
+    for s in _random_states(g, 4, every=3):
+        if s.reserves[0] and s.reserves[1]:
+            a, b = s.reserves[0][0], s.reserves[1][0]
+            if g.card_kind[a] != g.card_kind[b]:
+                break
+    else:
+        pytest.fail("no position with different reserve cards")
+    t = g.clone(s)
+    t.reserves[0][0], t.reserves[1][0] = b, a
+    assert g.observe(t, 0).tobytes() != g.observe(s, 0).tobytes()
+    piece = g.observation_layout["own_reserve"]
+    assert not np.array_equal(g.observe(t, 0)[piece.slice], g.observe(s, 0)[piece.slice])
+
+
+def test_sample_hidden_resamples_and_reseeds():
+    g = game(num_players=3)
+    s = _random_states(g, 9, every=25)[2]
+    rng = random.Random(0)
+    samples = [g.sample_hidden(s, 0, rng) for _ in range(5)]
+    # public and own zones unchanged, sizes kept
+    for u in samples:
+        assert u.caravans == s.caravans and u.reserves[0] == s.reserves[0] and u.offer == s.offer
+        assert [len(d) for d in u.decks] == [len(d) for d in s.decks]
+        assert sorted(u.decks[0]) == sorted(s.decks[0])
+        assert u.rng.getstate() != s.rng.getstate()
+    hidden = lambda u: (u.unit_deck, u.decks[1], u.decks[2], u.reserves[1], u.reserves[2])  # noqa: E731
+    assert any(hidden(u) != hidden(s) for u in samples)
+    # the sample is a playable state
+    u = samples[0]
+    g.random_playout(u, random.Random(1))
+    assert g.is_terminal(u)
+
+
+# -- bad input ------------------------------------------------------------------------------------
+def test_bad_config_values_name_the_field():
+    with pytest.raises(ConfigError, match="'num_players'.*6"):
+        game(num_players=6)
+    with pytest.raises(ConfigError, match="'reward'"):
+        game(reward="points")
+    with pytest.raises(ConfigError, match="'ties'"):
+        game(ties="random")
+    with pytest.raises(ConfigError, match=r"unknown config field\(s\) \['colour'\]"):
+        game(colour="red")
+    with pytest.raises(ConfigError, match="'num_players'"):
+        dirt_and_glory_v0.env(num_players=1)
+
+
+def _write(tmp_path: Path, text: str) -> str:
+    p = tmp_path / "content.toml"
+    p.write_text(text)
+    return str(p)
+
+
+def _designed_text() -> str:
+    return DEFAULT_CONTENT.read_text()
+
+
+def test_malformed_content_files_name_file_entry_and_field(tmp_path):
+    text = _designed_text()
+    bad_value = text.replace('values = [5]\nability = "none"', 'values = [7]\nability = "none"', 1)
+    path = _write(tmp_path, bad_value)
+    with pytest.raises(CardDataError, match=r"content\.toml.*\[\[unit\]\] entry 4 \('Juggernaut'\).*'values\.0'"):
+        game(content=path)
+    bad_ability = text.replace('ability = "fuel"', 'ability = "teleport"', 1)
+    with pytest.raises(CardDataError, match=r"\('Tanker'\).*'ability'"):
+        load_content(_write(tmp_path, bad_ability))
+    missing = text.replace("target = 15\n", "", 1)
+    with pytest.raises(CardDataError, match=r"\[\[territory\]\] entry 3 \('Bone Canyon'\).*'target'"):
+        load_content(_write(tmp_path, missing))
+    extra = text.replace('name = "Tow Truck"', 'name = "Tow Truck"\ncolour = "red"', 1)
+    with pytest.raises(CardDataError, match=r"\('Tow Truck'\).*'colour'"):
+        load_content(_write(tmp_path, extra))
+    dup = text.replace('id = "u2"', 'id = "u1"', 1)
+    with pytest.raises(CardDataError, match=r"entry 1 \('Scrap Buggy'\).*duplicate id 'u1'"):
+        load_content(_write(tmp_path, dup))
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        load_content(_write(tmp_path, text + "\n[[unit]\n"))
+    with pytest.raises(CardDataError, match="not found"):
+        load_content(str(tmp_path / "nope.toml"))
+    few = text.split("[[territory]]")
+    with pytest.raises(CardDataError, match=r"\[\[territory\]\] has 2 entries.*'num_rounds' needs 6"):
+        game(content=_write(tmp_path, "[[territory]]".join(few[:3])))
+
+
+def test_designed_content_matches_dg_1_4():
+    """DG-1.4: starting 1,1,2,2,3,3,4 without abilities; 45 unit cards, values 1–5, about a
+    quarter two-valued, about a third with an ability; 9 territories 12–21, a higher target pays
+    more, 3rd place beats the 2-fuel consolation (worth 1 point); all marked designed."""
+    c = load_content(None)
+    start = sorted(v for e in c.starting for v in e.values * e.count)
+    assert start == [1, 1, 2, 2, 3, 3, 4] and all(e.ability == "none" for e in c.starting)
+    assert c.deck_size == 45
+    two = sum(e.count for e in c.units if len(e.values) == 2)
+    ab = sum(e.count for e in c.units if e.ability != "none")
+    assert 9 <= two <= 14 and 13 <= ab <= 17
+    assert {a for e in c.units for a in [e.ability]} == {"none", "fuel", "scout", "zero_next", "stash"}
+    ts = sorted(c.territories, key=lambda t: t.target)
+    assert len(ts) == 9 and ts[0].target == 12 and ts[-1].target == 21
+    assert all(a.points[0] <= b.points[0] for a, b in zip(ts, ts[1:]))
+    assert all(t.points[2] + t.fuel[2] / 2 > 1 for t in ts)
+    assert all(e.origin == "designed" for e in (*c.starting, *c.units, *c.territories))
+
+
+def test_printed_content_replaces_the_designed_cards(tmp_path):
+    """DG-1.4: a content file (e.g. the printed cards) replaces the designed one."""
+    text = _designed_text().replace('origin = "designed"', 'origin = "printed"')
+    text = text.replace("target = 21", "target = 20")
+    g = game(num_players=2, content=_write(tmp_path, text))
+    assert max(g.terr_target) == 20
+    s = g.new_state(0)
+    g.random_playout(s, random.Random(0))
+    assert g.is_terminal(s)
+
+
+# -- bot ------------------------------------------------------------------------------------------
+def test_heuristic_registered_and_legal_for_all_player_counts():
+    bot = make_heuristic("dirt_and_glory")
+    assert isinstance(bot, HeuristicBot)
+    for n in (2, 3, 4, 5):
+        res = play_match(game(num_players=n), bot, RandomBot(0), n_games=2 * n, seed=n)
+        assert res.n == 2 * n
+
+
+def test_heuristic_rescues_a_bust_and_stops_near_the_target():
+    from test_dirt_and_glory_helpers import Cards, scripted
+
+    g = game(num_players=2)
+    cards = Cards(g)
+    bot = HeuristicBot()
+    # 14 of 15 with a deck of 3s, 4s and 5s: passing is right (any card busts)
+    s = scripted(g, cards, decks=[cards("3", "4", "5"), cards("1")],
+                 caravans=[[(cards("5")[0], 5), (cards("5")[0], 5), (cards("4")[0], 4)], []])
+    assert bot.act(g, s, 0) == R.A_PASS
+    # 4 of 15 with a deck of 1s and 2s: playing on is right
+    s = scripted(g, cards, decks=[cards("1", "2", "2"), cards("1")], caravans=[[(cards("4")[0], 4)], []])
+    assert bot.act(g, s, 0) == R.A_PLAY_TOP
+    # exceeded with fuel left: rescue
+    s = scripted(g, cards, decks=[cards("5"), cards("1")], fuel=[1, 0],
+                 caravans=[[(cards("5")[0], 5), (cards("3")[0], 3), (cards("3")[0], 3)], []])
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert s.phase == R.AFTER and bot.act(g, s, 0) == R.A_FUEL_RESERVE
+
+
+@pytest.mark.slow
+def test_heuristic_beats_random_two_players():
+    """400 seat-swapped 2-player games: Wilson lower bound of the win rate >= 75 %."""
+    res = play_match(game(num_players=2), HeuristicBot(), RandomBot(7), n_games=400, seed=123)
+    lo, hi = res.wilson()
+    print(res.summary())
+    assert lo >= 0.75, res.summary()
