@@ -1,0 +1,263 @@
+"""Scratch Wars env: PettingZoo API/seed tests, documented layouts, bad input, determinism,
+heuristic strength."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from card_envs import scratch_wars_v0
+from card_envs.bots import RandomBot
+from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
+from card_envs.core.records import GameRecord, replay
+from card_envs.evaluation import play_match
+from card_envs.scratch_wars import make_game
+from card_envs.scratch_wars.bot import HeuristicBot
+from card_envs.scratch_wars.catalogue import load_catalogue
+from card_envs.scratch_wars.encoder import OBS
+from card_envs.scratch_wars.rules import ACTIONS
+
+VARIANTS = [
+    {"level": 1},
+    {"level": 2, "effects": "attack_only"},
+    {"level": 2, "effects": "full"},
+    {"level": 3},
+]
+
+
+@pytest.mark.parametrize("cfg", VARIANTS, ids=lambda c: "-".join(map(str, c.values())))
+def test_pettingzoo_api_and_seed(cfg):
+    api_test(scratch_wars_v0.env(**cfg), num_cycles=200)
+    seed_test(lambda: scratch_wars_v0.env(**cfg))
+
+
+def test_env_with_explicit_loadouts_and_render():
+    env = scratch_wars_v0.env(
+        level=2, effects="attack_only", render_mode="ansi",
+        loadouts=[{"hero": "Published Hero", "weapons": ["Longbow", "Diamond Wand"]},
+                  {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}],
+    )
+    env.reset(seed=3)
+    text = env.render()
+    assert "Published Hero" in text and "Longbow" in text and "Sir Bramble" in text
+    assert env.observation_space("player_0")["observation"].shape == (OBS.size,)
+    assert env.action_space("player_1").n == ACTIONS.size == 47
+
+
+def test_docstring_contains_layout_tables():
+    doc = scratch_wars_v0.__doc__
+    assert OBS.markdown() in doc
+    assert ACTIONS.markdown() in doc
+    assert f"float32 ({OBS.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
+
+
+# -- catalogue ------------------------------------------------------------------------------
+def test_sw_1_3_shipped_catalogue_follows_the_design():
+    cat = load_catalogue()
+    designed_w = [w for w in cat.weapons.values() if w.origin == "designed"]
+    designed_h = [h for h in cat.heroes.values() if h.origin == "designed"]
+    assert len(designed_w) >= 30 and len(designed_h) >= 12
+    segs = [s for w in designed_w for s in w.segments]
+    green = sum(s.colour == "green" for s in segs) / len(segs)
+    red = sum(s.colour == "red" for s in segs) / len(segs)
+    assert 0.38 <= green <= 0.52 and 0.08 <= red <= 0.2
+    costs = [w.cost for w in designed_w]
+    assert all(costs.count(c) == 10 for c in (1, 2, 3))
+    assert all(18 <= h.hp <= 25 for h in designed_h)
+    # SW-1.4 published entries
+    lb, dw = cat.weapons["Longbow"], cat.weapons["Diamond Wand"]
+    assert (lb.origin, lb.cost, lb.durability, dw.cost, dw.durability) == ("published", 1, 3, 2, 5)
+    assert [(s.effect, s.value, s.colour[0]) for s in dw.segments][3] == ("weapon_attack", 5, "r")
+    assert lb.segments[2].durability == 1
+    ph = cat.heroes["Published Hero"]
+    assert (ph.hp, [t.energy for t in ph.times()]) == (24, [3, 4, 3, 2])
+    assert sorted(ph.trained) == ["axe", "sword", "wand"]
+
+
+WEAPON_OK = """
+[[weapon]]
+name = "Stick"
+origin = "designed"
+type = "sword"
+cost = 1
+durability = 2
+segments = [ {effect = "energy", value = 1, colour = "green"} {more} ]
+"""
+HERO_OK = """
+[[hero]]
+name = "Bob"
+origin = "designed"
+hp = {hp}
+trained = ["sword"]
+morning = {{ energy = 2 }}
+noon = {{ energy = 2 }}
+evening = {{ energy = 2 }}
+night = {{ energy = 2 }}
+"""
+
+
+def _write(tmp_path, hp=20, weapon=None):
+    segs = ", {effect = \"hero_attack\", value = 2, colour = \"orange\"}" * 8
+    (tmp_path / "weapons.toml").write_text(weapon or WEAPON_OK.replace("{more}", segs))
+    (tmp_path / "heroes.toml").write_text(HERO_OK.format(hp=hp))
+
+
+def test_custom_catalogue_dir_loads(tmp_path):
+    _write(tmp_path)
+    game = make_game(level=3, catalogue_dir=str(tmp_path))
+    s = game.new_state(1)
+    assert s.heroes == ["Bob", "Bob"] and s.wnames[0] == ["Stick"]
+
+
+def test_malformed_catalogue_missing_field_names_file_entry_field(tmp_path):
+    segs = ", {effect = \"hero_attack\", value = 2, colour = \"orange\"}" * 8
+    _write(tmp_path, weapon=WEAPON_OK.replace("{more}", segs).replace("cost = 1\n", ""))
+    with pytest.raises(CardDataError) as e:
+        load_catalogue(tmp_path)
+    msg = str(e.value)
+    assert "weapons.toml" in msg and "'Stick'" in msg and "'cost'" in msg
+
+
+def test_malformed_catalogue_out_of_range_names_file_entry_field(tmp_path):
+    _write(tmp_path, hp=99)
+    with pytest.raises(CardDataError) as e:
+        load_catalogue(tmp_path)
+    msg = str(e.value)
+    assert "heroes.toml" in msg and "'Bob'" in msg and "'hp'" in msg and "99" in msg
+
+
+def test_wheel_with_8_segments_is_rejected(tmp_path):
+    segs = ", {effect = \"hero_attack\", value = 2, colour = \"orange\"}" * 7
+    _write(tmp_path, weapon=WEAPON_OK.replace("{more}", segs))
+    with pytest.raises(CardDataError, match="segments"):
+        load_catalogue(tmp_path)
+
+
+# -- loadouts and config (SW-2.1, SW-4.4) -----------------------------------------------------
+def _lo(w0, w1=("Longbow",), hero="Published Hero"):
+    return [{"hero": hero, "weapons": list(w0)}, {"hero": "Sir Bramble", "weapons": list(w1)}]
+
+
+def test_sw_2_1_six_weapons_rejected():
+    six = ["Longbow", "Diamond Wand", "Bamboo Bow", "Ash Shortbow", "Falcon Bow", "Reed Bow"]
+    with pytest.raises(LoadoutError, match="seat 0.*6"):
+        make_game(level=3, loadouts=_lo(six))
+
+
+def test_sw_2_1_duplicate_kind_rejected_from_level_2_only():
+    with pytest.raises(LoadoutError, match="'Longbow' equipped twice"):
+        make_game(level=2, loadouts=_lo(["Longbow", "Longbow"]))
+    make_game(level=1, loadouts=_lo(["Longbow", "Longbow"]))  # allowed at level 1
+    make_game(level=2, loadouts=_lo(["Longbow", "Bamboo Bow"]))  # two bows of different kinds
+
+
+def test_sw_2_1_unknown_names_rejected():
+    with pytest.raises(LoadoutError, match="unknown weapon 'Excalibur'"):
+        make_game(level=3, loadouts=_lo(["Excalibur"]))
+    with pytest.raises(LoadoutError, match="unknown hero 'Nobody'"):
+        make_game(level=3, loadouts=_lo(["Longbow"], hero="Nobody"))
+    with pytest.raises(LoadoutError, match="0"):
+        make_game(level=3, loadouts=_lo([]))
+
+
+@pytest.mark.parametrize(
+    "cfg, field",
+    [
+        ({"level": 1, "effects": "full"}, "effects"),
+        ({"level": 3, "effects": "attack_only"}, "effects"),
+        ({"level": 2, "effects": "everything"}, "effects"),
+        ({"level": 4}, "level"),
+        ({"max_rounds": 0}, "max_rounds"),
+        ({"end_of_turn_order": "random"}, "end_of_turn_order"),
+        ({"loadouts": [{"hero": "Bob"}]}, "loadouts"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_wrong_config_names_the_field(cfg, field):
+    with pytest.raises(ConfigError, match=field):
+        make_game(**cfg)
+
+
+# -- determinism ------------------------------------------------------------------------------
+def _play(game, state, rng, n=10_000):
+    for _ in range(n):
+        if game.is_terminal(state):
+            break
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+
+
+@pytest.mark.parametrize("cfg", VARIANTS, ids=lambda c: "-".join(map(str, c.values())))
+def test_equal_seeds_and_actions_give_equal_games(cfg):
+    game = make_game(**cfg)
+    a, b = game.new_state(42), game.new_state(42)
+    _play(game, a, random.Random(7))
+    _play(game, b, random.Random(7))
+    assert game.state_to_dict(a) == game.state_to_dict(b) and game.is_terminal(a)
+
+
+@pytest.mark.parametrize("cfg", VARIANTS, ids=lambda c: "-".join(map(str, c.values())))
+def test_state_dict_json_round_trip_plays_on_identically(cfg):
+    game = make_game(**cfg)
+    s = game.new_state(5)
+    _play(game, s, random.Random(1), n=25)
+    t = game.state_from_dict(json.loads(json.dumps(game.state_to_dict(s))))
+    c = game.clone(s)
+    for x in (s, t, c):
+        _play(game, x, random.Random(9))
+    assert game.state_to_dict(s) == game.state_to_dict(t) == game.state_to_dict(c)
+    assert (game.observe(s, 0) == game.observe(t, 0)).all()
+
+
+def test_game_record_replays_to_identical_final_state():
+    env = scratch_wars_v0.env(level=3)
+    env.reset(seed=11)
+    rng = random.Random(3)
+    for agent in env.agent_iter():
+        _, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
+    rec = GameRecord.from_json(env.record().to_json())
+    game, final = replay(rec)
+    assert game.state_to_dict(final) == env.game.state_to_dict(env.state_obj)
+    assert rec.outcome is not None
+
+
+def test_sample_hidden_reseeds_chance_only():
+    game = make_game(level=3)
+    s = game.new_state(2)
+    _play(game, s, random.Random(0), n=10)
+    h = game.sample_hidden(s, 0, random.Random(99))
+    ds, dh = game.state_to_dict(s), game.state_to_dict(h)
+    assert ds["rng"] != dh["rng"]
+    ds.pop("rng"), dh.pop("rng")
+    assert ds == dh
+
+
+def test_forced_spins_are_serialised():
+    game = make_game(level=1)
+    s = game.new_state(0, forced_spins=[4, 4])
+    t = game.state_from_dict(json.loads(json.dumps(game.state_to_dict(s))))
+    assert t.forced_spins == [4, 4]
+
+
+# -- heuristic --------------------------------------------------------------------------------
+def test_heuristic_is_legal_on_every_level():
+    for cfg in VARIANTS:
+        game = make_game(**cfg)
+        r = play_match(game, HeuristicBot(), RandomBot(0), 20, seed=1)
+        assert r.n == 20
+
+
+@pytest.mark.slow
+def test_heuristic_beats_random_level3():
+    game = make_game(level=3)
+    r = play_match(game, HeuristicBot(), RandomBot(0), 400, seed=2026)
+    lo, _hi = r.wilson()
+    print(r.summary())
+    assert lo >= 0.70, r.summary()
