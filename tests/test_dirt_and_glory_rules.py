@@ -433,3 +433,60 @@ def test_score_reward_option():
     g = game(num_players=3, reward="score")
     assert g.returns(_end(g, [10, 6, 8], [0])) == pytest.approx([3.0, -3.0, 0.0])
     assert game(num_players=2).returns(g.new_state(0)) == [0.0, 0.0]  # zeros mid-game
+
+
+# -- config variants -------------------------------------------------------------------------------
+VARIANTS = [
+    {"draft_return": "discard"},
+    {"territory_selection": "first"},
+    {"first_card_value": "high"},
+    {"first_card_value": "low"},
+    {"first_card_ability": True},
+    {"first_player": "fixed"},
+    {"fuel_cost": 2, "starting_fuel": 3},
+    {"fuel_uses_per_turn": 2},
+    {"empty_deck": "forced_pass"},
+    {"caravan_return": "reserve"},
+    {"reserve_mix": "all"},
+    {"reserve_mix": "none"},
+    {"num_rounds": 9, "consolation_fuel": 1, "fuel_per_point": 3},
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()))
+def test_config_variants_play_to_the_end(variant):
+    import random
+
+    g = game(num_players=3, **variant)
+    assert g.config.to_dict()["num_players"] == 3 and all(
+        g.config.to_dict()[k] == v for k, v in variant.items())
+    for seed in range(3):
+        s = g.new_state(seed)
+        if variant.get("territory_selection") == "first":
+            assert s.territories == [0, 1, 2, 3, 4, 5]
+        rng = random.Random(seed)
+        while not g.is_terminal(s):
+            legal = g.legal_actions(s)
+            if variant.get("reserve_mix") in ("all", "none") or variant.get("caravan_return"):
+                assert s.phase != R.MIX or variant.get("caravan_return")
+            g.apply_action(s, rng.choice(legal))
+        n_cards = g.deck_size + 3 * g.start_size
+        owned = sum(len(s.decks[p]) + len(s.reserves[p]) + len(s.caravans[p]) for p in range(3))
+        lost = 3 if variant.get("draft_return") == "discard" else 0
+        assert owned + len(s.unit_deck) + len(s.offer) == n_cards - lost  # no card lost/duplicated
+
+
+def test_first_card_ability_variant_resolves_the_placed_card():
+    """DG-3.1 ``first_card_ability=True``: a placed fuel card may give its token."""
+    g = game(num_players=2, first_card_ability=True)
+    cards = Cards(g)
+    s = g.new_state(1)
+    while s.phase == R.DRAFT:
+        g.apply_action(s, g.legal_actions(s)[0])
+    a, b = cards("3+fuel", "1")
+    s.hand = [a, b]
+    s.legal = None
+    g.apply_action(s, act(g, "place", "3+fuel"))
+    assert s.phase == R.ABILITY and s.player == 0
+    g.apply_action(s, R.A_ABILITY_USE)
+    assert s.fuel[0] == 2 and s.player == 1 and s.phase == R.SETUP
