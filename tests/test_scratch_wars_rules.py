@@ -325,6 +325,33 @@ def test_sw_5_11_permanent_attack_fires_at_turn_end_reduced_by_shield():
     assert s.hp[1] == 17 and s.wst[0][0] == R.STORED
 
 
+def test_sw_5_11_decision_permanent_not_firing_in_its_storing_turn():
+    game, s = setup(level=3, permanent_fires_when_stored=False)
+    spin(game, s, 0, 5)
+    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, R.A_END)
+    assert s.hp[1] == 20 and s.turn == 1
+    game.apply_action(s, R.A_END)
+    game.apply_action(s, R.A_END)
+    assert s.hp[1] == 18
+
+
+def test_sw_6_4_stored_effect_bonus_when_used_at_night():
+    game, s = setup(level=3)
+    for _ in range(6):  # to the night round, seat 0's turn
+        game.apply_action(s, R.A_END)
+    assert game.time_of_day(s) == 3
+    store(s, 0, 0, R.PERMANENT, 2, 2)
+    store(s, 1, 2, R.SHIELD, 1, 3)
+    game.apply_action(s, R.A_END)
+    # the permanent fires: Tester's night permanent +1 bonus (slot 1) is offered at use time
+    assert s.phase == R.PH_BONUS and game.legal_actions(s) == [R.A_BONUS + 1, R.A_NO_BONUS]
+    game.apply_action(s, R.A_BONUS + 1)
+    assert s.att[0] == 3 and game.current_player(s) == 1
+    game.apply_action(s, R.A_SHIELD_DONE)
+    assert s.hp[1] == 17
+
+
 def test_sw_5_12_two_shields_summed_against_one_attack():
     game, s = setup(level=3)
     store(s, 1, 0, R.SHIELD, 2, 2)

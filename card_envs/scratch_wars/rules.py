@@ -14,7 +14,8 @@ Phases (who decides):
 - ``init_order`` (the initiative winner): start yourself or let the opponent start; the starter
   loses ``start_penalty`` HP at once;
 - ``main`` (turn player): spin a ready weapon, repair a broken one (SW-5.9), cancel an own
-  stored effect (SW-5.10, free) or end the turn;
+  stored effect (SW-5.10, free) or end the turn (level 3, SW-5.3; below level 3 only when no
+  weapon can be spun);
 - ``result`` (turn player): apply (store, for a stored effect) or decline the spun segment
   (SW-3.2); red fields and level-1 green fields apply without a decision;
 - ``bonus`` (the player using an effect): add one of the offered positive hero bonuses or none
@@ -327,6 +328,7 @@ class ScratchWarsState:
 
     __slots__ = (
         "rng", "forced_spins", "heroes", "wnames", "hp", "energy", "wst", "seff", "sval", "sdur",
+        "sfresh",
         "bused", "round", "turn", "starter", "second_half", "actions", "phase", "actor",
         "init_choice", "init_vals", "last_spin", "pend", "att", "shield_sum", "bonus_opts",
         "bonus_ctx", "perm_queue", "eot_stage", "winner", "truncated", "_legal", "_static",
@@ -434,6 +436,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         s.seff = [[-1] * MAX_WEAPONS for _ in range(2)]
         s.sval = [[0] * MAX_WEAPONS for _ in range(2)]
         s.sdur = [[0] * MAX_WEAPONS for _ in range(2)]
+        s.sfresh = [[False] * MAX_WEAPONS for _ in range(2)]
         s.bused = [[False, False], [False, False]]
         s.round = 0
         s.turn = -1
@@ -800,6 +803,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             if wst[k] == REPAIRING:  # SW-5.9: usable again at the start of the next turn
                 wst[k] = READY
         s.bused = [[False, False], [False, False]]
+        s.sfresh[p] = [False] * MAX_WEAPONS
         if self.energy_on:  # SW-5.1
             e = s.energy[p] + self.hdata[s.heroes[p]][2][s.round % 4]
             s.energy[p] = min(self.config.energy_cap, e)
@@ -833,7 +837,14 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             stage = self._eot_order[s.eot_stage]
             s.eot_stage += 1
             if stage == "perm":
-                q = [k for k in range(MAX_WEAPONS) if s.wst[p][k] == STORED and s.seff[p][k] == PERMANENT]
+                fresh_ok = self.config.permanent_fires_when_stored
+                q = [
+                    k
+                    for k in range(MAX_WEAPONS)
+                    if s.wst[p][k] == STORED
+                    and s.seff[p][k] == PERMANENT
+                    and (fresh_ok or not s.sfresh[p][k])
+                ]
                 if q:
                     s.perm_queue = q
                     self._fire_next_perm(s)
@@ -951,6 +962,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             s.seff[p][k] = eff
             s.sval[p][k] = s.pend[1]
             s.sdur[p][k] = s.pend[3]
+            s.sfresh[p][k] = True
             self._after_spin(s, applied=True)
             return
         if self.mode == "full" and eff == ENERGY and not self.energy_on:  # SW-4.3 empty action
@@ -1125,6 +1137,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         c.seff = [s.seff[0][:], s.seff[1][:]]
         c.sval = [s.sval[0][:], s.sval[1][:]]
         c.sdur = [s.sdur[0][:], s.sdur[1][:]]
+        c.sfresh = [s.sfresh[0][:], s.sfresh[1][:]]
         c.bused = [s.bused[0][:], s.bused[1][:]]
         for name in ("round", "turn", "starter", "second_half", "actions", "phase", "actor",
                      "shield_sum", "bonus_ctx", "eot_stage", "winner", "truncated"):
