@@ -4,6 +4,7 @@ The PettingZoo env is :mod:`card_envs.scratch_wars_v0`; the rules as implemented
 ``docs/rules/scratch_wars.md``.
 """
 
+from card_envs.scratch_wars.bot import HeuristicBot
 from card_envs.scratch_wars.catalogue import Catalogue, load_catalogue
 from card_envs.scratch_wars.rules import (
     ACTIONS,
@@ -16,6 +17,7 @@ from card_envs.scratch_wars.rules import (
 __all__ = [
     "ACTIONS",
     "Catalogue",
+    "HeuristicBot",
     "ScratchWarsConfig",
     "ScratchWarsGame",
     "ScratchWarsState",
