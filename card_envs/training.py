@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from card_envs.bots.base import RandomBot
+from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import MatchResult, play_match
 from card_envs.evaluation.policies import resolve_game, resolve_heuristic
 from card_envs.wrappers.league import League, parse_mix
@@ -186,12 +187,15 @@ def game_config(args: Args) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 # pieces
 def make_league(args: Args, heuristic, seed: int) -> League:
-    """The opponent league: random + heuristic pools filled, ``self`` filled during training."""
+    """The opponent league: random + heuristic pools filled, ``self`` filled during training.
+    Without a heuristic bot (``heuristic=None``) its share goes to the other kinds."""
     weights = parse_mix(args.opponent_mix)
     unknown = set(weights) - {"random", "heuristic", "self"}
     if unknown:
         raise ValueError(f"--opponent-mix: unknown kind(s) {sorted(unknown)}; "
                          "kinds: random, heuristic, self")
+    if heuristic is None:
+        weights.pop("heuristic", None)
     league = League(weights, max_pool=args.max_pool, seed=seed)
     if "random" in weights:
         league.set_pool("random", [("random", RandomBot(seed + 17))])
@@ -246,10 +250,10 @@ def evaluate_model(model, game, heuristic, games: int, seed: int) -> dict[str, M
     from card_envs.wrappers.sb3 import snapshot
 
     me = snapshot(model, "learner", deterministic=True)
-    return {
-        "random": play_match(game, me, RandomBot(seed), games, seed=seed, paired=True),
-        "heuristic": play_match(game, me, heuristic, games, seed=seed + 1, paired=True),
-    }
+    out = {"random": play_match(game, me, RandomBot(seed), games, seed=seed, paired=True)}
+    if heuristic is not None:
+        out["heuristic"] = play_match(game, me, heuristic, games, seed=seed + 1, paired=True)
+    return out
 
 
 def _latest_checkpoint(path: Path) -> Path:
@@ -271,7 +275,12 @@ class Trainer:
         self.args = args
         self.config = game_config(args)
         self.game = resolve_game(args.game, self.config)
-        self.heuristic = resolve_heuristic(args.game)
+        try:
+            self.heuristic = resolve_heuristic(args.game)
+        except (ConfigError, ImportError) as exc:  # a game without a heuristic bot (yet)
+            print(f"[card-envs] warning: no heuristic bot for {args.game!r} ({exc}); training "
+                  "and evaluating without the heuristic opponent", file=sys.stderr, flush=True)
+            self.heuristic = None
         self.curve: list[dict[str, Any]] = []
         self.snapshots: list[str] = []  # league snapshot files (relative to run_dir)
         self.start_timesteps = 0
@@ -385,10 +394,12 @@ def _make_callback(trainer: Trainer, deadline: float | None, step_budget: int | 
                 self.next_snapshot += args.snapshot_every
             if n >= self.next_eval:
                 point = trainer.evaluate(n, trainer.prior_seconds + self.elapsed())
-                for key in ("eval/win_rate_vs_random", "eval/win_rate_vs_heuristic"):
-                    self.logger.record(key, point[key])
-                self.postfix = {"vs_random": f"{point['eval/win_rate_vs_random']:.0%}",
-                                "vs_heur": f"{point['eval/win_rate_vs_heuristic']:.0%}"}
+                self.postfix = {}
+                for kind, short in (("random", "vs_random"), ("heuristic", "vs_heur")):
+                    key = f"eval/win_rate_vs_{kind}"
+                    if key in point:
+                        self.logger.record(key, point[key])
+                        self.postfix[short] = f"{point[key]:.0%}"
                 self.next_eval += args.eval_every
             if n >= self.next_ckpt:
                 trainer.checkpoint(n, trainer.prior_seconds + self.elapsed())
