@@ -315,3 +315,10 @@ def test_heuristic_beats_random_two_players():
     lo, hi = res.wilson()
     print(res.summary())
     assert lo >= 0.75, res.summary()
+
+
+def test_edited_content_file_is_read_again(tmp_path):
+    path = _write(tmp_path, _designed_text())
+    assert max(game(content=path).terr_target) == 21
+    _write(tmp_path, _designed_text().replace("target = 21", "target = 9"))
+    assert max(game(content=path).terr_target) == 19

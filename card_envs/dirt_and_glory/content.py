@@ -128,16 +128,26 @@ def _check_unique(source: str, key: str, entries) -> None:
         seen[e.id] = i
 
 
-@functools.lru_cache(maxsize=16)
 def load_content(path: str | None = None) -> Content:
-    """Load and validate a content file (``None``: the shipped designed content).
+    """Load and validate a content file (``None``: the shipped designed content). Results are
+    cached per (path, modification time, size), so an edited file is read again.
 
     Raises:
         CardDataError: unreadable/invalid TOML, a missing array, an invalid entry or field
             (named), a duplicate id, an unknown top-level key, or too few territories/cards.
     """
     p = Path(path) if path is not None else DEFAULT_CONTENT
-    source = str(p)
+    try:
+        st = p.stat()
+        key = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    return _load_content(str(p), key)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_content(source: str, _stamp) -> Content:
+    p = Path(source)
     data = read_toml(p)
     unknown = sorted(set(data) - {"starting", "unit", "territory", "meta"})
     if unknown:
