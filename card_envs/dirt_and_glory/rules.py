@@ -23,7 +23,6 @@ from card_envs.core.errors import CardDataError, IllegalActionError
 from card_envs.core.game import GameBase
 from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
 from card_envs.dirt_and_glory.content import (
-    ABILITIES,
     AB_FUEL,
     AB_NONE,
     AB_SCOUT,
