@@ -1,0 +1,343 @@
+"""Steps per second of every game in the suite, side by side with PettingZoo classic envs.
+
+Three figures per game (DESIGN.md "Performance: how we measure"), all in ONE run and interleaved
+(round 1 measures every loop once, then round 2, then round 3; the median of the rounds is
+reported), because these shared machines are noisy and only ratios mean much:
+
+- **engine decisions/s**: random legal playouts on the Game API (``legal_actions`` +
+  ``apply_action`` each decision, a new ``new_state`` when a game ends);
+- **env() steps/s**: the standard PettingZoo loop ``for agent in env.agent_iter(): obs, r, term,
+  trunc, info = env.last(); action = random legal action from obs["action_mask"] (None when
+  done); env.step(action)`` — counted per decision (``step(None)`` of finished agents is done but
+  not counted), ``reset`` when the game is over;
+- **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
+  the training defaults of ``card_envs/training.py`` (MLP 256-256, 8 envs x 256 steps, batch 256,
+  10 epochs, ``torch.set_num_threads(1)``), timed over whole rollout+update iterations.
+
+PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
+PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a
+PettingZoo env goes through a small AEC single-agent view (:class:`AECSingleAgent`, random
+opponent, same hyperparameters). Leduc/Texas need ``pip install 'pettingzoo[classic]'`` (rlcard);
+if it is missing those rows say so.
+
+Usage (from the repository root)::
+
+    python benchmarks/sps.py                   # default: 3 rounds, <= ~4.5 minutes in all
+    python benchmarks/sps.py --seconds 1       # quick look (noisy)
+    python benchmarks/sps.py --games garda3 --no-ppo
+
+Writes ``benchmarks/results.json`` and ``benchmarks/RESULTS.md`` (``--out-dir``). Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+
+from card_envs.bots.base import RandomBot  # noqa: E402
+from card_envs.core.registry import available_games, env_module, make_game  # noqa: E402
+
+
+# ---------------------------------------------------------------------------------------------
+# the loops: each returns (units done, seconds) after running for about `seconds`
+def engine_loop(game, seconds: float, seed: int = 0):
+    rng = random.Random(seed)
+    choice = rng.choice
+    legal_actions, apply_action, is_terminal = game.legal_actions, game.apply_action, game.is_terminal
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    g = 0
+    while True:
+        state = game.new_state(seed * 100_003 + g)
+        g += 1
+        while not is_terminal(state):
+            apply_action(state, choice(legal_actions(state)))
+            n += 1
+        if time.perf_counter() >= deadline:
+            return n, time.perf_counter() - t0
+
+
+def aec_loop(env, seconds: float, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    episode = 0
+    while True:
+        env.reset(seed=seed + episode)
+        episode += 1
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                action = None
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+                n += 1
+            env.step(action)
+        if time.perf_counter() >= deadline:
+            return n, time.perf_counter() - t0
+
+
+class AECSingleAgent(gymnasium.Env):
+    """Any PettingZoo AEC env with ``{"observation", "action_mask"}`` observations as a
+    single-agent env for MaskablePPO: the learner plays seat ``player_{episode % 2}``, the other
+    agents play random legal actions; reward at the end (the learner's cumulative reward)."""
+
+    def __init__(self, aec_env, seed: int = 0):
+        self.env = aec_env
+        self.env.reset(seed=seed)
+        agent0 = self.env.possible_agents[0]
+        obs_space = self.env.observation_space(agent0)["observation"]
+        self.observation_space = spaces.Box(-np.inf, np.inf, (int(np.prod(obs_space.shape)),),
+                                            np.float32)
+        self.action_space = spaces.Discrete(self.env.action_space(agent0).n)
+        self.rng = np.random.default_rng(seed)
+        self.episode = 0
+        self._mask = np.ones(self.action_space.n, dtype=np.int8)
+
+    def _advance(self):
+        """Random opponents move until the learner is to act (False) or the game ends (True)."""
+        env = self.env
+        while env.agents:
+            agent = env.agent_selection
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                if agent == self.me:
+                    self._last_obs = obs["observation"]
+                env.step(None)
+                continue
+            if agent == self.me:
+                self._last_obs = obs["observation"]
+                self._mask = obs["action_mask"].astype(np.int8)
+                return False
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[self.rng.integers(len(legal))]))
+        return True
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        while True:
+            self.env.reset(seed=int(self.rng.integers(2**31)))
+            self.me = self.env.possible_agents[self.episode % len(self.env.possible_agents)]
+            self.episode += 1
+            if not self._advance():
+                return np.asarray(self._last_obs, np.float32).reshape(-1), {}
+
+    def step(self, action):
+        self.env.step(int(action))
+        done = self._advance()
+        obs = np.asarray(self._last_obs, np.float32).reshape(-1)
+        if done:
+            self._mask = np.ones(self.action_space.n, dtype=np.int8)
+            return obs, float(self.env._cumulative_rewards.get(self.me, 0.0)), True, False, {}
+        return obs, 0.0, False, False, {}
+
+    def action_masks(self):
+        return self._mask
+
+
+class PPOLoop:
+    """MaskablePPO on a single-agent env; timed over whole learn() iterations."""
+
+    def __init__(self, make_env):
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+
+        from card_envs.training import Args
+
+        torch.set_num_threads(1)
+        a = Args()
+        vec = DummyVecEnv([(lambda i=i: make_env(i)) for i in range(a.n_envs)])
+        self.rollout = a.n_envs * a.n_steps
+        self.model = MaskablePPO(
+            "MlpPolicy", vec, learning_rate=a.learning_rate, n_steps=a.n_steps,
+            batch_size=a.batch_size, n_epochs=a.n_epochs, gamma=a.gamma, ent_coef=a.ent_coef,
+            policy_kwargs={"net_arch": [int(x) for x in a.net_arch.split(",")],
+                           "activation_fn": torch.nn.Tanh},
+            seed=0, device="cpu", verbose=0)
+        self.model.learn(self.rollout)  # warm-up (not timed)
+
+    def __call__(self, seconds: float):
+        n0 = self.model.num_timesteps
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            self.model.learn(self.rollout, reset_num_timesteps=False)
+        return self.model.num_timesteps - n0, time.perf_counter() - t0
+
+
+# ---------------------------------------------------------------------------------------------
+def build_measures(games, ppo: bool, pz_ppo: str):
+    """``[(row, column, setup)]``; ``setup()`` returns the callable ``run(seconds)``."""
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    measures = []
+    for name in games:
+        measures.append((name, "engine", lambda name=name: (
+            lambda s, g=make_game(name): engine_loop(g, s))))
+        measures.append((name, "env", lambda name=name: (
+            lambda s, e=env_module(name).env(): aec_loop(e, s))))
+        if ppo:
+            measures.append((name, "ppo", lambda name=name: PPOLoop(
+                lambda i, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i))))
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError as exc:  # pragma: no cover - pettingzoo always has connect_four
+        print(f"connect_four_v3 unavailable: {exc}")
+    else:
+        measures.append(("connect_four_v3", "engine",
+                         lambda: (lambda s, e=connect_four_v3.raw_env(): aec_loop(e, s))))
+        measures.append(("connect_four_v3", "env",
+                         lambda: (lambda s, e=connect_four_v3.env(): aec_loop(e, s))))
+        if ppo and pz_ppo != "none":
+            measures.append(("connect_four_v3", "ppo", lambda: PPOLoop(
+                lambda i: AECSingleAgent(connect_four_v3.env(), seed=i))))
+    missing = {}
+    for mod_name in ("leduc_holdem_v4", "texas_holdem_v4"):
+        try:
+            import importlib
+
+            mod = importlib.import_module(f"pettingzoo.classic.{mod_name}")
+            mod.env().reset(seed=0)
+        except Exception as exc:  # rlcard not installed
+            missing[mod_name] = f"{type(exc).__name__}: {exc}"
+            continue
+        measures.append((mod_name, "env", lambda mod=mod: (lambda s, e=mod.env(): aec_loop(e, s))))
+        if ppo and pz_ppo == "all":
+            measures.append((mod_name, "ppo", lambda mod=mod: PPOLoop(
+                lambda i: AECSingleAgent(mod.env(), seed=i))))
+    return measures, missing
+
+
+def machine_info() -> dict:
+    from importlib import metadata
+
+    cpu = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    info = {"machine": platform.machine(), "cpu": cpu, "cpus": os.cpu_count(),
+            "platform": platform.platform(), "python": sys.version.split()[0]}
+    for dist in ("card-envs", "numpy", "gymnasium", "pettingzoo", "torch", "stable-baselines3",
+                 "sb3-contrib", "rlcard"):
+        try:
+            info[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            info[dist] = "not installed"
+    return info
+
+
+COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s", "ppo": "MaskablePPO steps/s"}
+
+
+def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
+    ref = results.get("connect_four_v3", {})
+    lines = [
+        "# Steps per second",
+        "",
+        f"`python benchmarks/sps.py {meta['argv']}` — median of {meta['rounds']} interleaved "
+        f"rounds of {meta['seconds']:.1f} s per loop; ratios are against `connect_four_v3` "
+        "measured in the same run (engine column: its `raw_env()` loop; env() column: its "
+        "`env()` with PettingZoo's wrappers). Our `env()` has PettingZoo's safety checks built "
+        "in, so `env()` is the like-for-like comparison.",
+        "",
+        "| env | engine decisions/s | × c4 raw_env | env() steps/s | × c4 env() | "
+        "MaskablePPO steps/s | × c4 PPO |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+
+    def cell(row, col):
+        v = results.get(row, {}).get(col)
+        if v is None:
+            return "–", "–"
+        r = ref.get(col)
+        return f"{v['median']:,.0f}", (f"{v['median'] / r['median']:.2f}" if r else "–")
+
+    for row in results:
+        cells = [x for col in ("engine", "env", "ppo") for x in cell(row, col)]
+        label = f"{row} (raw_env as engine)" if row == "connect_four_v3" else row
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    for row, why in missing.items():
+        lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |")
+    lines += ["", "Machine and versions:", ""]
+    lines += [f"- {k}: {v}" for k, v in info.items()]
+    lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s. These shared machines "
+              "are noisy: compare ratios, not absolute numbers.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--seconds", type=float, default=10.0,
+                   help="duration of one measurement of one loop (shrunk to fit --budget)")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median reported)")
+    p.add_argument("--budget", type=float, default=255.0,
+                   help="seconds of measuring in all; --seconds is shrunk so rounds x loops x "
+                        "seconds fits (0: no limit)")
+    p.add_argument("--games", default="all", help="comma-separated games, or 'all' available")
+    p.add_argument("--no-ppo", action="store_true", help="skip the MaskablePPO column")
+    p.add_argument("--pz-ppo", choices=["connect_four", "all", "none"], default="connect_four",
+                   help="which PettingZoo envs get the MaskablePPO measurement")
+    p.add_argument("--out-dir", default=str(Path(__file__).resolve().parent),
+                   help="where results.json and RESULTS.md go")
+    args = p.parse_args(argv)
+    t_start = time.time()
+    games = available_games() if args.games == "all" else args.games.split(",")
+    measures, missing = build_measures(games, not args.no_ppo, args.pz_ppo)
+    seconds = args.seconds
+    if args.budget > 0 and args.rounds * len(measures) * seconds > args.budget:
+        seconds = args.budget / (args.rounds * len(measures))
+        print(f"[sps] {len(measures)} loops x {args.rounds} rounds: {args.seconds:.1f}s each "
+              f"exceeds --budget {args.budget:.0f}s; using {seconds:.1f}s per measurement")
+    print(f"[sps] setting up {len(measures)} loops ...", flush=True)
+    runners = [(row, col, setup()) for row, col, setup in measures]
+    samples: dict[tuple[str, str], list[float]] = {(r, c): [] for r, c, _ in runners}
+    for rnd in range(args.rounds):
+        for row, col, run in runners:
+            n, dt = run(seconds)
+            samples[(row, col)].append(n / dt)
+            print(f"[sps] round {rnd + 1}/{args.rounds} {row:18s} {col:6s} {n / dt:12,.0f}/s",
+                  flush=True)
+    results: dict[str, dict] = {}
+    for (row, col), vals in samples.items():
+        results.setdefault(row, {})[col] = {"median": statistics.median(vals), "runs": vals}
+    info = machine_info()
+    meta = {"argv": " ".join(argv if argv is not None else sys.argv[1:]), "rounds": args.rounds,
+            "seconds": seconds, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "total_seconds": time.time() - t_start}
+    md = markdown(results, info, meta, missing)
+    out = Path(args.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(
+        {"results": results, "missing": missing, "machine": info, **meta}, indent=1))
+    (out / "RESULTS.md").write_text(md)
+    print()
+    print(md)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
