@@ -6,6 +6,7 @@
     card-envs train --game garda3 --minutes 15        # = python training/ppo.py (same flags)
     card-envs evaluate --game garda3 --a runs/x/model.zip --b heuristic --games 400
     card-envs evaluate --game garda3 --a heuristic --b random --games 200 --json out.json
+    card-envs tournament --game garda3 --policies random,heuristic,runs/x/model.zip --games 100
 
 Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zip`` (or a run
 folder holding ``model.zip``), or ``package.module:name`` (see
@@ -51,6 +52,19 @@ def _cmd_evaluate(args) -> int:
     return 0
 
 
+def _cmd_tournament(args) -> int:
+    from card_envs.evaluation.tournament import round_robin
+
+    config = json.loads(args.game_config)
+    t = round_robin(args.game, [p.strip() for p in args.policies.split(",") if p.strip()],
+                    games=args.games, seed=args.seed, config=config)
+    print(t.markdown())
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"game": args.game, "game_config": config, **t.to_dict()}, fh, indent=1)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="card-envs", description=__doc__.split("\n")[0],
@@ -74,6 +88,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="a fresh deal every game instead of each deal once per seat")
     ev.add_argument("--json", default="", help="also write the result to this JSON file")
 
+    tr = sub.add_parser("tournament", help="round robin with openskill ratings",
+                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    tr.add_argument("--game", required=True, help="game name or module:factory")
+    tr.add_argument("--game-config", default="{}", help="the game's config as JSON")
+    tr.add_argument("--policies", required=True, help="comma-separated policy specs")
+    tr.add_argument("--games", type=int, default=100, help="games per pair")
+    tr.add_argument("--seed", type=int, default=0, help="base seed of the deals")
+    tr.add_argument("--json", default="", help="also write the result to this JSON file")
+
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
         from card_envs.training import main as train_main
 
@@ -81,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "games":
         return _cmd_games(args)
+    if args.command == "tournament":
+        return _cmd_tournament(args)
     return _cmd_evaluate(args)
 
 

@@ -39,3 +39,9 @@ def test_train_help_lists_args_with_docstrings(capsys):
     out = capsys.readouterr().out
     assert "--opponent-mix" in out and "league weights per opponent kind" in out
     assert "--minutes" in out and "--resume" in out
+
+
+def test_tournament_command(capsys):
+    assert main(["tournament", "--game", "toy_game:make_game", "--policies",
+                 "toy_game:PerfectBot,random", "--games", "10"]) == 0
+    assert "| 1 | toy_game:PerfectBot |" in capsys.readouterr().out

@@ -104,3 +104,17 @@ def test_evaluate_with_specs():
     assert heuristic.name == "heuristic"
     callable_policy = resolve_policy(lambda obs, mask: 0, "toy_game:make_game")
     assert callable_policy.act(make_toy(), make_toy().new_state(0), 0) == 0
+
+
+def test_round_robin_ratings_order_and_pairs():
+    from card_envs.evaluation.tournament import round_robin
+
+    t = round_robin("toy_game:make_game", ["toy_game:PerfectBot", "random"], games=40,
+                    config={"pile": 9})
+    (best, *_), (worst, *_) = t.standings()
+    assert best == "toy_game:PerfectBot" and worst == "random"
+    r = t.pairs[("toy_game:PerfectBot", "random")]
+    assert r.n == 40 and r.win_rate > 0.8
+    assert "| 1 | toy_game:PerfectBot |" in t.markdown()
+    with pytest.raises(ValueError):
+        round_robin("toy_game:make_game", ["random"], games=4)

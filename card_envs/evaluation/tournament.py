@@ -1,0 +1,105 @@
+"""Round-robin tournaments between policies with openskill ratings and pairwise Wilson intervals.
+
+Every pair of entrants plays ``games`` seat-swapped games (paired deals, see
+:func:`card_envs.evaluation.match.play_match`); each game updates the entrants' openskill
+Plackett–Luce ratings (``mu`` ± ``sigma``; ranking by the conservative ``ordinal`` =
+mu − 3·sigma). In games of more than two seats the entrant under test plays one seat and its
+opponent every other seat, as in ``play_match``.
+
+>>> t = round_robin("garda3", ["random", "heuristic", "runs/x/model.zip"], games=100)  # doctest: +SKIP
+>>> print(t.markdown())  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from card_envs.evaluation.match import MatchResult, play_game
+from card_envs.evaluation.policies import resolve_game, resolve_policy
+
+
+@dataclass
+class Tournament:
+    """Result: ``ratings[name] = (mu, sigma)``, ``pairs[(a, b)]`` from a's point of view."""
+
+    names: list[str]
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], MatchResult] = field(default_factory=dict)
+
+    def standings(self) -> list[tuple[str, float, float, float]]:
+        """``[(name, mu, sigma, ordinal)]`` best first (ordinal = mu − 3 sigma)."""
+        rows = [(n, mu, s, mu - 3 * s) for n, (mu, s) in self.ratings.items()]
+        return sorted(rows, key=lambda r: r[3], reverse=True)
+
+    def markdown(self) -> str:
+        lines = ["| rank | policy | mu | sigma | ordinal |", "|---:|---|---:|---:|---:|"]
+        for i, (n, mu, s, o) in enumerate(self.standings(), 1):
+            lines.append(f"| {i} | {n} | {mu:.1f} | {s:.2f} | {o:.1f} |")
+        lines += ["", "| A | B | A's wins/draws/losses | A's win rate (95% Wilson) |",
+                  "|---|---|---|---|"]
+        for (a, b), r in self.pairs.items():
+            lo, hi = r.wilson()
+            lines.append(f"| {a} | {b} | {r.wins}/{r.draws}/{r.losses} | "
+                         f"{r.win_rate:.1%} [{lo:.1%}, {hi:.1%}] |")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {
+            "standings": [{"policy": n, "mu": mu, "sigma": s, "ordinal": o}
+                          for n, mu, s, o in self.standings()],
+            "pairs": [{"a": a, "b": b, **r.to_dict()} for (a, b), r in self.pairs.items()],
+        }
+
+
+def round_robin(game, policies, games: int = 100, seed: int = 0, config=None) -> Tournament:
+    """Play every pair of ``policies`` (specs or ``{name: policy}``) ``games`` times.
+
+    Raises:
+        ValueError: fewer than two entrants or ``games <= 0``.
+    """
+    from openskill.models import PlackettLuce
+
+    if isinstance(policies, dict):
+        entrants = dict(policies)
+    else:
+        game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
+        entrants = {str(p): resolve_policy(p, game_spec, seed=seed + i)
+                    for i, p in enumerate(policies)}
+    if len(entrants) < 2:
+        raise ValueError("a tournament needs at least two policies")
+    if games <= 0:
+        raise ValueError(f"games must be > 0, got {games}")
+    game_obj = resolve_game(game, config) if isinstance(game, str) else game
+    n = game_obj.num_players
+    model = PlackettLuce()
+    ratings = {name: model.rating(name=name) for name in entrants}
+    result = Tournament(list(entrants))
+    for pair_index, (a, b) in enumerate(itertools.combinations(entrants, 2)):
+        res = MatchResult()
+        for g in range(games):
+            seat = g % n
+            seats = [entrants[b]] * n
+            seats[seat] = entrants[a]
+            returns, _, _ = play_game(game_obj, seats,
+                                      seed=(seed + pair_index) * 1_000_003 + g // n)
+            mine = returns[seat]
+            others = max(r for i, r in enumerate(returns) if i != seat)
+            tally = res.per_seat.setdefault(seat, [0, 0, 0])
+            if mine > others:
+                res.wins += 1
+                tally[0] += 1
+                ranks = [1, 2]
+            elif mine == others:
+                res.draws += 1
+                tally[1] += 1
+                ranks = [1, 1]
+            else:
+                res.losses += 1
+                tally[2] += 1
+                ranks = [2, 1]
+            [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+            ratings[a], ratings[b] = ra, rb
+        result.pairs[(a, b)] = res
+    result.ratings = {name: (r.mu, r.sigma) for name, r in ratings.items()}
+    return result
