@@ -200,3 +200,35 @@ def test_outcome_of():
     assert outcome_of([1, -1], 1) == 0.0
     assert outcome_of([0, 0], 1) == 0.5
     assert outcome_of([0.5, 0.5, -1], 0) == 0.5
+
+
+@pytest.mark.parametrize("name", [g for g in available_games() if make_game(g).num_players == 2])
+def test_two_player_games_win_is_plus_one_loss_minus_one_from_both_seats(name):
+    """Random play until a win and a loss were seen from each seat: the final reward is +1 for
+    a win and -1 for a loss, whichever seat the learner has."""
+    game = make_game(name)
+    env = SingleAgentEnv(game, RandomBot(4), seed=11)
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(400):
+        _, info = env.reset()
+        seat = info["seat"]
+        while True:
+            legal = np.flatnonzero(env.action_masks()).tolist()
+            _, reward, terminated, truncated, info = env.step(rng.choice(legal))
+            if terminated or truncated:
+                break
+        if not terminated:
+            continue
+        returns = game.returns(env.state)
+        won = returns[seat] > returns[1 - seat]
+        lost = returns[seat] < returns[1 - seat]
+        if won:
+            assert (reward, info["outcome"]) == (1.0, 1.0), (name, seat, returns)
+            seen.add((seat, "win"))
+        elif lost:
+            assert (reward, info["outcome"]) == (-1.0, 0.0), (name, seat, returns)
+            seen.add((seat, "loss"))
+        if len(seen) == 4:
+            break
+    assert seen == {(0, "win"), (0, "loss"), (1, "win"), (1, "loss")}, seen
