@@ -11,8 +11,8 @@ reported), because these shared machines are noisy and only ratios mean much:
   done); env.step(action)`` — counted per decision (``step(None)`` of finished agents is done but
   not counted), ``reset`` when the game is over;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
-  the training defaults of ``card_envs/training.py`` (MLP 256-256, 8 envs x 256 steps, batch 256,
-  10 epochs, ``torch.set_num_threads(1)``), timed over whole rollout+update iterations.
+  the training defaults of ``card_envs/training.py`` (MLP 128-128, 8 envs x 256 steps, batch 256,
+  5 epochs, ``torch.set_num_threads(1)``), timed over whole rollout+update iterations.
 
 PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
 PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a

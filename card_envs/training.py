@@ -20,7 +20,9 @@ One run, CleanRL-style (:func:`train` reads top to bottom):
    heuristic; both results are printed with 95 % Wilson intervals and stored in the summary.
 
 ``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
-timestep count, league snapshots and the learning curve come back; the budget counts anew.
+timestep count, league snapshots, the learning curve, and the game with its config (from the
+checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the step budget
+(``--total-timesteps``) is the total including the resumed steps.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class Args:
     run_dir: str = ""
     """output folder (default runs/<game>-<timestamp>; when resuming, the resumed run's folder)"""
     resume: str = ""
-    """continue from a run folder (its latest checkpoint) or a checkpoint .zip"""
+    """continue from a run folder (its latest checkpoint) or a checkpoint .zip (game and config from it)"""
     threads: int = 1
     """torch threads (1 is fastest for these small MLPs on a shared 2-core machine)"""
     n_envs: int = 8
@@ -82,8 +84,8 @@ class Args:
     """steps per env per rollout (rollout size = n_steps * n_envs)"""
     batch_size: int = 256
     """minibatch size"""
-    n_epochs: int = 10
-    """optimisation epochs per rollout"""
+    n_epochs: int = 5
+    """optimisation epochs per rollout (5 measured better than 10 under a wall-clock budget)"""
     gamma: float = 0.99
     """discount factor"""
     gae_lambda: float = 0.95
@@ -96,8 +98,9 @@ class Args:
     """value loss coefficient"""
     max_grad_norm: float = 0.5
     """gradient clipping norm"""
-    net_arch: str = "256,256"
-    """hidden layer sizes of the policy and value MLPs, comma-separated"""
+    net_arch: str = "128,128"
+    """hidden layer sizes of the policy and value MLPs, comma-separated (128,128 trains ~2x the
+    steps/s of 256,256 here and learned faster per minute)"""
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
     eval_every: int = 50_000
@@ -273,14 +276,6 @@ class Trainer:
 
     def __init__(self, args: Args):
         self.args = args
-        self.config = game_config(args)
-        self.game = resolve_game(args.game, self.config)
-        try:
-            self.heuristic = resolve_heuristic(args.game)
-        except (ConfigError, ImportError) as exc:  # a game without a heuristic bot (yet)
-            print(f"[card-envs] warning: no heuristic bot for {args.game!r} ({exc}); training "
-                  "and evaluating without the heuristic opponent", file=sys.stderr, flush=True)
-            self.heuristic = None
         self.curve: list[dict[str, Any]] = []
         self.snapshots: list[str] = []  # league snapshot files (relative to run_dir)
         self.start_timesteps = 0
@@ -293,8 +288,19 @@ class Trainer:
             self.snapshots = meta["snapshots"]
             self.start_timesteps = meta["timesteps"]
             self.prior_seconds = meta["train_seconds"]
+            # the game and its config are the checkpoint's (the model's spaces depend on them)
+            for key in ("game", "game_config", "set"):
+                setattr(args, key, meta["args"][key])
             if not args.run_dir:
                 args.run_dir = str(resume_ckpt.parent.parent)
+        self.config = game_config(args)
+        self.game = resolve_game(args.game, self.config)
+        try:
+            self.heuristic = resolve_heuristic(args.game)
+        except (ConfigError, ImportError) as exc:  # a game without a heuristic bot (yet)
+            print(f"[card-envs] warning: no heuristic bot for {args.game!r} ({exc}); training "
+                  "and evaluating without the heuristic opponent", file=sys.stderr, flush=True)
+            self.heuristic = None
         if not args.run_dir:
             stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
             args.run_dir = str(Path("runs") / f"{self.game.name}-{stamp}")
@@ -307,6 +313,13 @@ class Trainer:
             from card_envs.wrappers.sb3 import load_model, load_policy
 
             self.model = load_model(resume_ckpt, env=self.vec_env)
+            source = resume_ckpt.parent.parent
+            if source.resolve() != self.run_dir.resolve():  # resumed into a new folder
+                import shutil
+
+                for rel in self.snapshots:
+                    if (source / rel).exists():
+                        shutil.copy2(source / rel, self.run_dir / rel)
             for rel in self.snapshots[-args.max_pool:]:
                 self.league.add("self", Path(rel).stem,
                                 load_policy(self.run_dir / rel, deterministic=False))

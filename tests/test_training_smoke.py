@@ -47,13 +47,14 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
     assert first["final_eval"]["random"]["games"] == 4
     assert list((run / "checkpoints").glob("ckpt_*.zip"))
 
-    # resume from the run folder: the step count and the learning curve carry on
-    _run(["training/ppo.py", "--game", game, "--total-timesteps", "512", "--resume", str(run),
-          *TINY])
+    # resume from the run folder (game and config come from the checkpoint): the step count
+    # and the learning curve carry on
+    _run(["training/ppo.py", "--total-timesteps", "512", "--resume", str(run), *TINY])
     second = json.loads((run / "summary.json").read_text())
     assert second["timesteps"] >= 512 > first["timesteps"]
     assert len(second["curve"]) > len(first["curve"])
     assert second["curve"][: len(first["curve"]) - 1] == first["curve"][:-1]
+    assert second["game"] == first["game"]
 
     # the CLI evaluates the saved model against random, seat-swapped, with intervals
     out = _run(["-m", "card_envs.cli", "evaluate", "--game", game, "--a", str(run / "model.zip"),
@@ -61,3 +62,14 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
     assert "95% Wilson" in out
     result = json.loads((tmp_path / "eval.json").read_text())
     assert result["games"] == 6 and sum(sum(v) for v in result["per_seat"].values()) == 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", available_games())
+def test_learning_beats_random_after_a_minute(game, tmp_path):
+    """Learning happens: one minute of default training wins >= 75 % against random."""
+    run = tmp_path / "run"
+    _run(["training/ppo.py", "--game", game, "--minutes", "1", "--eval-every", "50000",
+          "--final-eval-games", "200", "--no-progress", "--run-dir", str(run)], timeout=300)
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["final_eval"]["random"]["win_rate"] >= 0.75, summary["final_eval"]
