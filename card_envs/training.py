@@ -387,7 +387,9 @@ def _make_callback(trainer: Trainer, deadline: float | None, step_budget: int | 
 
                 if deadline is not None:
                     self.bar = tqdm(total=round(deadline - self.t0), unit="s",
-                                    desc=f"train {trainer.game.name}", dynamic_ncols=True)
+                                    desc=f"train {trainer.game.name}", dynamic_ncols=True,
+                                    bar_format="{desc}: {percentage:3.0f}%|{bar}| "
+                                    "{n_fmt}/{total_fmt} s{postfix}")
                 else:
                     self.bar = tqdm(total=step_budget - self.num_timesteps, unit="step",
                                     desc=f"train {trainer.game.name}", dynamic_ncols=True)
