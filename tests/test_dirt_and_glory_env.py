@@ -19,7 +19,7 @@ from card_envs.dirt_and_glory import rules as R
 from card_envs.dirt_and_glory.bot import HeuristicBot
 from card_envs.dirt_and_glory.content import DEFAULT_CONTENT, load_content
 from card_envs.evaluation import play_match
-from test_dirt_and_glory_helpers import game
+from dirt_and_glory_helpers import game
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -289,7 +289,7 @@ def test_heuristic_registered_and_legal_for_all_player_counts():
 
 
 def test_heuristic_rescues_a_bust_and_stops_near_the_target():
-    from test_dirt_and_glory_helpers import Cards, scripted
+    from dirt_and_glory_helpers import Cards, scripted
 
     g = game(num_players=2)
     cards = Cards(g)

@@ -6,7 +6,7 @@ import pytest
 
 from card_envs.core.errors import IllegalActionError
 from card_envs.dirt_and_glory import rules as R
-from test_dirt_and_glory_helpers import T12, T15, Cards, act, game, kind, scripted
+from dirt_and_glory_helpers import T12, T15, Cards, act, game, kind, scripted
 
 
 def two_player(**kw):
