@@ -59,7 +59,8 @@ from card_envs.core.registry import available_games, env_module, make_game  # no
 def engine_loop(game, seconds: float, seed: int = 0):
     rng = random.Random(seed)
     choice = rng.choice
-    legal_actions, apply_action, is_terminal = game.legal_actions, game.apply_action, game.is_terminal
+    legal_actions, apply_action = game.legal_actions, game.apply_action
+    is_terminal = game.is_terminal
     n = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds

@@ -72,7 +72,9 @@ class FrozenPolicy:
         seed: seed of the sampling RNG.
     """
 
-    def __init__(self, policy, deterministic: bool = True, name: str = "ppo", seed: int | None = None):
+    def __init__(
+        self, policy, deterministic: bool = True, name: str = "ppo", seed: int | None = None
+    ):
         self.name = name
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
@@ -145,7 +147,9 @@ class FrozenPolicy:
         return f"FrozenPolicy({self.name!r}, deterministic={self.deterministic})"
 
 
-def snapshot(model, name: str, deterministic: bool = False, seed: int | None = None) -> FrozenPolicy:
+def snapshot(
+    model, name: str, deterministic: bool = False, seed: int | None = None
+) -> FrozenPolicy:
     """Freeze the current weights of a ``MaskablePPO`` ``model`` as a policy (self-play copy)."""
     return FrozenPolicy(model.policy, deterministic=deterministic, name=name, seed=seed)
 
@@ -164,7 +168,9 @@ def load_model(path: str | Path, env=None):
     return MaskablePPO.load(str(path), env=env, device="cpu")
 
 
-def load_policy(path: str | Path, deterministic: bool = True, name: str | None = None) -> FrozenPolicy:
+def load_policy(
+    path: str | Path, deterministic: bool = True, name: str | None = None
+) -> FrozenPolicy:
     """A :class:`FrozenPolicy` from a saved ``MaskablePPO`` ``.zip`` (deterministic by default, as
     evaluation wants)."""
     model = load_model(path)

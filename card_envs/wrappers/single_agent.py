@@ -86,8 +86,8 @@ class SingleAgentEnv(gymnasium.Env):
         reward_mode: ``"returns"`` (default) or ``"win_loss"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
         illegal_action: ``"raise"`` (default) or ``"lose"`` (see the module docstring).
-        seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat rotation,
-            the league and the opponents' own ``rng``).
+        seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
+            rotation, the league and the opponents' own ``rng``).
 
     Raises:
         ConfigError: an unknown ``reward_mode`` or a ``learner_seat`` outside the seats.
