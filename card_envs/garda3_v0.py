@@ -21,7 +21,7 @@ drawn by lot from the seed (G-2.2).
 
 Observation
 -----------
-``{"observation": float32 (279,), "action_mask": int8 (56,)}``; every
+``{"observation": float32 (294,), "action_mask": int8 (56,)}``; every
 observation value lies in [0, 1]. Seats are relative to the observer ("me", +1, +2 clockwise).
 Another player's hand, the deck order and a face-down night attack card are never encoded.
 The mask is all zeros for an agent that is not to act.
@@ -44,6 +44,8 @@ The mask is all zeros for an agent that is not to act.
 | 269 | `round` | round / max_rounds |
 | 270–275 | `seat_roles` | for seats me, +1, +2: [is this round's attacker, is the target] |
 | 276–278 | `players_in` | for seats me, +1, +2: still has a fighter (seat exists and is in) |
+| 279–286 | `battle` | the current battle as I can see it (derived, G-4.3–G-4.8): [striker's attack bonus/2, blocker's defence bonus/2, attack high/8, attack low/8, defence high/8, defence low/8, damage if resolved now/8 (capped at 1), cards played by the striker/2] |
+| 287–293 | `hand_summary` | my hand (derived): [best attack value high/3, best attack value low/3, best defence value high/3, best defence value low/3, white, black, piebald cards/3 (capped at 1)] |
 
 Battle-card ids: ``id = (value-1)*12 + attack_dir*6 + defence_dir*3 + colour`` (dirs high=0,
 low=1; colours white=0, black=1, piebald=2), each of the 36 combinations once (G-1.3).

@@ -11,10 +11,14 @@ import numpy as np
 
 from card_envs.core.layout import Layout
 from card_envs.garda3.rules import (
-    CARD_COLOUR,  # noqa: F401  (documented card encoding)
+    CARD_ATTACK_DIR,
+    CARD_COLOUR,
+    CARD_DEFENCE_DIR,
+    CARD_VALUE,
     NUM_CARDS,
     PH_DRAFT,
     PHASES,
+    battle_outcome,
 )
 
 FIGHTER_FEATURES = 7
@@ -39,6 +43,13 @@ OBSERVATION = Layout([
     ("round", 1, "round / max_rounds"),
     ("seat_roles", 6, "for seats me, +1, +2: [is this round's attacker, is the target]"),
     ("players_in", 3, "for seats me, +1, +2: still has a fighter (seat exists and is in)"),
+    ("battle", 8, "the current battle as I can see it (derived, G-4.3–G-4.8): [striker's attack "
+                  "bonus/2, blocker's defence bonus/2, attack high/8, attack low/8, defence "
+                  "high/8, defence low/8, damage if resolved now/8 (capped at 1), cards "
+                  "played by the striker/2]"),
+    ("hand_summary", 7, "my hand (derived): [best attack value high/3, best attack value low/3, "
+                        "best defence value high/3, best defence value low/3, white, black, "
+                        "piebald cards/3 (capped at 1)]"),
 ])
 
 _PH = OBSERVATION.start("phase")
@@ -57,6 +68,12 @@ _DECK = OBSERVATION.start("deck_size")
 _ROUND = OBSERVATION.start("round")
 _SEATR = OBSERVATION.start("seat_roles")
 _IN = OBSERVATION.start("players_in")
+_BATTLE = OBSERVATION.start("battle")
+_HSUM = OBSERVATION.start("hand_summary")
+
+
+_BATTLE_PHASES = frozenset(
+    PHASES.index(p) for p in ("attack_cards", "attack_bonus", "defence_cards", "defence_bonus"))
 
 
 def _static_base(game, player: int) -> list[float]:
@@ -142,6 +159,38 @@ def encode(game, s, player: int) -> np.ndarray:
     for k in range(9):
         if avail[k]:
             buf[_POOL + 4 * k] = 1.0
+    if s.striker >= 0 and (s.atk_cards or s.def_cards or s.phase in _BATTLE_PHASES):
+        atk_bonus = game.fighter_stats(s, s.striker, game._striker_slot(s))[0]
+        def_bonus = game.fighter_stats(s, s.blocker, game._blocker_slot(s))[1]
+        buf[_BATTLE] = atk_bonus / 2.0
+        buf[_BATTLE + 1] = def_bonus / 2.0
+        atk = [] if hidden else s.atk_cards
+        attack, defence, damage = battle_outcome(atk, s.atk_bonus, atk_bonus, s.def_cards,
+                                                 s.def_bonus, def_bonus)
+        if atk:
+            buf[_BATTLE + 2] = attack[0] / 8.0
+            buf[_BATTLE + 3] = attack[1] / 8.0
+        buf[_BATTLE + 4] = defence[0] / 8.0
+        buf[_BATTLE + 5] = defence[1] / 8.0
+        buf[_BATTLE + 6] = min(damage / 8.0, 1.0)
+        buf[_BATTLE + 7] = len(s.atk_cards) / 2.0
+    hand = s.hands[player]
+    if hand:
+        best = [0, 0, 0, 0]
+        colours = [0, 0, 0]
+        for c in hand:
+            v = CARD_VALUE[c]
+            ad = CARD_ATTACK_DIR[c]
+            dd = 2 + CARD_DEFENCE_DIR[c]
+            if v > best[ad]:
+                best[ad] = v
+            if v > best[dd]:
+                best[dd] = v
+            colours[CARD_COLOUR[c]] += 1
+        for i in range(4):
+            buf[_HSUM + i] = best[i] / 3.0
+        for i in range(3):
+            buf[_HSUM + 4 + i] = min(colours[i] / 3.0, 1.0)
     buf[_DECK] = len(s.deck) / 36.0
     buf[_ROUND] = min(s.round / game.config.max_rounds, 1.0)
     return np.array(buf, dtype=np.float32)
