@@ -23,6 +23,7 @@ TINY = [
     "--minutes", "0", "--n-envs", "2", "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1",
     "--net-arch", "32,32", "--eval-every", "128", "--eval-games", "4", "--snapshot-every", "128",
     "--checkpoint-every", "128", "--final-eval-games", "4", "--no-progress",
+    "--bc-decisions", "200", "--bc-epochs", "1",
 ]
 
 
@@ -44,6 +45,9 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
         assert (run / name).is_file(), name
     first = json.loads((run / "summary.json").read_text())
     assert first["timesteps"] >= 256
+    if game != "toy_game:make_game":  # every suite game has a heuristic to clone
+        assert "behaviour cloning of the heuristic on" in out
+        assert 0.0 <= first["behaviour_cloning"]["bc/accuracy"] <= 1.0
     assert first["final_eval"]["random"]["games"] == 4
     assert list((run / "checkpoints").glob("ckpt_*.zip"))
 
@@ -70,6 +74,7 @@ def test_learning_beats_random_after_a_minute(game, tmp_path):
     """Learning happens: one minute of default training wins >= 75 % against random."""
     run = tmp_path / "run"
     _run(["training/ppo.py", "--game", game, "--minutes", "1", "--eval-every", "50000",
+          "--bc-decisions", "20000", "--bc-epochs", "4",
           "--final-eval-games", "200", "--no-progress", "--run-dir", str(run)], timeout=300)
     summary = json.loads((run / "summary.json").read_text())
     assert summary["final_eval"]["random"]["win_rate"] >= 0.75, summary["final_eval"]

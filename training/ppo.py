@@ -10,12 +10,14 @@ Run from the repository root::
 
 What happens (details and the Args dataclass: ``card_envs/training.py``, also ``card-envs train``):
 
-1. the game and its heuristic bot; a league of opponents mixing random (15 %), the heuristic
-   (50 %) and frozen snapshots of the learner (35 %, a new one every 50k steps);
+1. the game and its heuristic bot; the policy is first fitted to 200k of the heuristic's
+   decisions (behaviour cloning, counted in the budget); a league of opponents mixing random
+   (5 %), the heuristic (65 %) and frozen snapshots of the learner (30 %, a new one every 50k
+   steps);
 2. 8 single-agent views of the game (the learner takes every seat in turn, one league opponent
    per episode) in a DummyVecEnv, ``torch.set_num_threads(1)``;
 3. MaskablePPO (MLP 128-128 tanh, n_steps 256 x 8 envs = 2048 per rollout, batch 256, 5 epochs,
-   lr 3e-4, ent_coef 0.01, gamma 0.99) learns until the budget is spent, evaluating deterministically
+   lr 1e-4, ent_coef 0.001, gamma 0.99) learns until the budget is spent, evaluating deterministically
    against random and the heuristic every 50k steps (``eval/win_rate_vs_random``,
    ``eval/win_rate_vs_heuristic``; ``charts/SPS`` and SB3's ``train/*`` losses go to progress.csv);
 4. writes model.zip, learning_curve.png, summary.json, checkpoints/ into the run folder;
