@@ -83,9 +83,10 @@ class Args:
     """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
     learning_rate: float = 1e-4
     """Adam learning rate (1e-4 keeps more of the cloned play than 3e-4)"""
-    n_steps: int = 256
-    """steps per env per rollout (rollout size = n_steps * n_envs)"""
-    batch_size: int = 256
+    n_steps: int = 512
+    """steps per env per rollout (rollout size = n_steps * n_envs; 512 x 8 beat 256 x 8 against
+    the Garda3 heuristic in equal wall clock: 52.5 % vs 48.5 %, one run each)"""
+    batch_size: int = 512
     """minibatch size"""
     n_epochs: int = 5
     """optimisation epochs per rollout (5 measured better than 10 under a wall-clock budget)"""

@@ -16,7 +16,7 @@ What happens (details and the Args dataclass: ``card_envs/training.py``, also ``
    steps);
 2. 8 single-agent views of the game (the learner takes every seat in turn, one league opponent
    per episode) in a DummyVecEnv, ``torch.set_num_threads(1)``;
-3. MaskablePPO (MLP 128-128 tanh, n_steps 256 x 8 envs = 2048 per rollout, batch 256, 5 epochs,
+3. MaskablePPO (MLP 128-128 tanh, n_steps 512 x 8 envs = 4096 per rollout, batch 512, 5 epochs,
    lr 1e-4, ent_coef 0.001, gamma 0.99) learns until the budget is spent, evaluating deterministically
    against random and the heuristic every 50k steps (``eval/win_rate_vs_random``,
    ``eval/win_rate_vs_heuristic``; ``charts/SPS`` and SB3's ``train/*`` losses go to progress.csv);
