@@ -156,7 +156,7 @@ def make_parser(prog: str | None = None) -> argparse.ArgumentParser:
     docs = _field_docs(Args)
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
-        help_ = docs.get(f.name, "")
+        help_ = " ".join(docs.get(f.name, "").split()).replace("%", "%%")  # argparse formats %
         if f.type in ("bool", bool):
             parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default,
                                 help=help_)
