@@ -21,6 +21,8 @@ import json
 import sys
 import time
 
+from card_envs.core.errors import CardEnvsError
+
 
 def _cmd_games(_args) -> int:
     from card_envs.core.registry import available_games
@@ -102,11 +104,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return train_main(argv[1:], prog="card-envs train")
     args = parser.parse_args(argv)
-    if args.command == "games":
-        return _cmd_games(args)
-    if args.command == "tournament":
-        return _cmd_tournament(args)
-    return _cmd_evaluate(args)
+    try:
+        if args.command == "games":
+            return _cmd_games(args)
+        if args.command == "tournament":
+            return _cmd_tournament(args)
+        return _cmd_evaluate(args)
+    except (CardEnvsError, FileNotFoundError) as exc:  # a user error: the message, no traceback
+        print(f"card-envs {args.command}: error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

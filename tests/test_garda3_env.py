@@ -8,7 +8,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import card_envs.garda3_v0 as garda3_v0
-from card_envs.core.errors import CardDataError, IllegalActionError
+from card_envs.core.errors import CardDataError, ConfigError, IllegalActionError
 from card_envs.core.records import GameRecord, replay
 from card_envs.garda3 import rules as R
 from card_envs.garda3.encoder import OBSERVATION
@@ -153,16 +153,46 @@ def test_state_saved_to_json_plays_on_identically():
         assert g.state_to_dict(s) == g.state_to_dict(t)
 
 
-def test_env_reset_from_saved_state():
+def test_env_save_state_resumes_and_records_replay():
     env = garda3_v0.env()
     steps = _random_actions_game(env, 3, n=20)
-    saved = env.game.state_to_dict(env.state_obj)
+    saved = json.loads(json.dumps(env.save_state()))
     env2 = garda3_v0.env()
     env2.reset(options={"state": saved})
     assert env2.agent_selection == env.agent_selection
     assert env2.observe(env.agent_selection)["observation"].tobytes() == \
         env.observe(env.agent_selection)["observation"].tobytes()
+    # play both on identically; the resumed env's record replays from the original seed
+    for agent in env2.agent_iter():
+        obs, _, term, trunc, _ = env2.last()
+        a = None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0])
+        env.step(a)
+        env2.step(a)
+    game, state = replay(env2.record())
+    assert game.state_to_dict(state) == env.game.state_to_dict(env.state_obj)
     assert steps
+
+
+def test_saved_state_from_another_config_is_refused():
+    env = garda3_v0.env()
+    _random_actions_game(env, 3, n=10)
+    saved = env.save_state()
+    with pytest.raises(ConfigError, match="variant"):
+        garda3_v0.env(variant="night").reset(options={"state": saved})
+    with pytest.raises(ConfigError, match="save_state"):
+        garda3_v0.env().reset(options={"state": env.game.state_to_dict(env.state_obj)})
+    with pytest.raises(ConfigError, match="dirt_and_glory"):
+        from card_envs import dirt_and_glory_v0
+        dirt_and_glory_v0.env().reset(options={"state": saved})
+
+
+def test_bool_actions_and_bad_max_steps_are_refused():
+    env = garda3_v0.env()
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match="True"):
+        env.step(True)
+    with pytest.raises(ConfigError, match="max_steps"):
+        garda3_v0.env(max_steps=0)
 
 
 def test_game_record_replays_to_identical_final_state(tmp_path):
@@ -277,3 +307,10 @@ def test_render_ansi_shows_the_table():
     text = env.render()
     assert "Garda3 classic" in text and "player 0" in text and "phase draft" in text
     assert env.action_to_string(R.A_PICK) == "pick Rytíř"
+
+
+def test_fighter_set_numbers_written_as_text_or_float_are_refused(tmp_path):
+    for bad in ('hp = "5"', "hp = 5.0"):
+        p = _set_file(tmp_path, lambda t, bad=bad: t.replace("hp = 5", bad, 1))
+        with pytest.raises(CardDataError, match="entry 0.*'hp'"):
+            make_game(fighter_set=str(p))

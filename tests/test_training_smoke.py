@@ -67,6 +67,16 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
     result = json.loads((tmp_path / "eval.json").read_text())
     assert result["games"] == 6 and sum(sum(v) for v in result["per_seat"].values()) == 6
 
+    if game == "garda3":  # a model of another game: a clear error, no traceback
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT)])}
+        proc = subprocess.run([sys.executable, "-m", "card_envs.cli", "evaluate", "--game",
+                               "dirt_and_glory", "--a", str(run / "model.zip"), "--b", "random",
+                               "--games", "2"], cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=120)
+        assert proc.returncode == 2
+        assert "trained on another game or config" in proc.stderr
+        assert "Traceback" not in proc.stderr
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", available_games())

@@ -10,7 +10,9 @@ Conventions (PettingZoo classic):
 - ``truncated`` when the game's own rule cap is reached (``Game.is_truncated``) or after
   ``max_steps`` decisions (default ``game.max_game_length``);
 - ``render_mode`` ``"ansi"`` (``render()`` returns the text) or ``"human"`` (prints it after every
-  step).
+  step);
+- ``save_state()`` / ``reset(options={"state": saved})`` save and resume a game (checked against the
+  env's game and config); ``record()`` gives a replayable :class:`GameRecord`.
 
 The checks PettingZoo stacks as wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``,
 ``TerminateIllegalWrapper``) are built in, because those wrappers cost more per step than our
@@ -31,6 +33,7 @@ PettingZoo's three wrappers.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -40,8 +43,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
-from card_envs.core.config import check_choice
-from card_envs.core.errors import IllegalActionError
+from card_envs.core.config import check_choice, check_int
+from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.records import GameRecord, record_of
 
 _BEFORE_RESET = frozenset(
@@ -80,6 +83,8 @@ class CardGameEnv(AECEnv):
         self.metadata = {**CardGameEnv.metadata, "name": env_name}
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        if max_steps is not None:
+            check_int("max_steps", max_steps, 1)
         self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
         n = game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -123,11 +128,11 @@ class CardGameEnv(AECEnv):
             self._seeder = random.Random(seed)
         game = self.game
         self.state_seed = self._seeder.getrandbits(63)
+        self.actions_taken: list[int] = []
         if options and "state" in options:
-            self.state_obj = game.state_from_dict(options["state"])
+            self.state_obj = self._load_saved(options["state"])
         else:
             self.state_obj = game.new_state(self.state_seed)
-        self.actions_taken: list[int] = []
         self._steps = 0
         self._has_reset = True
         self.agents = self.possible_agents[:]
@@ -144,6 +149,46 @@ class CardGameEnv(AECEnv):
         else:
             self._legal = game.legal_actions(self.state_obj)
             self.agent_selection = self.possible_agents[game.current_player(self.state_obj)]
+
+    def save_state(self) -> dict[str, Any]:
+        """The game so far as a JSON-able dict ``{game, version, config, seed, actions, state}``;
+        ``reset(options={"state": d})`` resumes it in an env of the same game and config, and
+        ``record()`` of the resumed env still replays from the original seed."""
+        self._require_reset()
+        game = self.game
+        return {"game": game.name, "version": game.version, "config": game.config_to_dict(),
+                "seed": self.state_seed, "actions": list(self.actions_taken),
+                "state": game.state_to_dict(self.state_obj)}
+
+    def _load_saved(self, saved: Any):
+        """Check a :meth:`save_state` dict against this env's game and config, then load it.
+
+        Raises:
+            ConfigError: not a save_state dict, or saved under another game, version or config
+                (the differing config fields are named).
+        """
+        game = self.game
+        if not isinstance(saved, dict) or not {"game", "version", "config", "state"} <= set(saved):
+            raise ConfigError("options['state'] must be a dict made by env.save_state() "
+                              "(keys game, version, config, seed, actions, state)")
+        if saved["game"] != game.name or saved["version"] != game.version:
+            raise ConfigError(f"saved state is for {saved['game']} v{saved['version']}, this env "
+                              f"is {game.name} v{game.version}")
+        mine = json.loads(json.dumps(game.config_to_dict()))
+        theirs = json.loads(json.dumps(saved["config"]))
+        if mine != theirs:
+            fields = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+            raise ConfigError(f"saved state was made with another config: field(s) {fields} "
+                              f"differ from this env's")
+        state = game.state_from_dict(saved["state"])
+        if "seed" in saved:
+            self.state_seed = int(saved["seed"])
+            self.actions_taken = [int(a) for a in saved.get("actions", [])]
+        return state
+
+    def _require_reset(self) -> None:
+        if not self._has_reset:
+            raise AssertionError("reset() needs to be called before this (no game yet)")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._has_reset:
@@ -167,6 +212,8 @@ class CardGameEnv(AECEnv):
             self._was_dead_step(action)
             return
         try:
+            if isinstance(action, (bool, np.bool_)):
+                raise TypeError
             a = int(action)
             if a != action:
                 raise ValueError
@@ -257,7 +304,9 @@ class CardGameEnv(AECEnv):
         pass
 
     def record(self) -> GameRecord:
-        """The game so far as a replayable :class:`GameRecord` (JSON via ``to_json``)."""
+        """The game so far as a replayable :class:`GameRecord` (JSON via ``to_json``). A game
+        ended by an illegal move records the legal actions before it (outcome ``None``)."""
+        self._require_reset()
         return record_of(self.game, self.state_seed, self.actions_taken, self.state_obj)
 
     def action_to_string(self, action: int) -> str:

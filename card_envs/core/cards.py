@@ -24,7 +24,7 @@ M = TypeVar("M", bound=pydantic.BaseModel)
 class StrictModel(pydantic.BaseModel):
     """Base for card-data models: unknown fields are errors, instances are immutable."""
 
-    model_config = pydantic.ConfigDict(extra="forbid", frozen=True, strict=False)
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:

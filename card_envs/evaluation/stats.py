@@ -27,4 +27,6 @@ def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> t
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = centre - half, centre + half
+    # p = 0 or 1 leaves float dust (5.6e-17) at the bound it touches
+    return (0.0 if low < 1e-12 else low), (1.0 if high > 1 - 1e-12 else high)

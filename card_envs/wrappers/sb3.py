@@ -78,6 +78,8 @@ class FrozenPolicy:
         self.name = name
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
+        self.observation_shape = tuple(policy.observation_space.shape)
+        self.num_actions = int(policy.action_space.n)
         self._layers = _numpy_actor(policy)
         self._torch_policy = None
         if self._layers is None:
@@ -120,6 +122,16 @@ class FrozenPolicy:
 
     # -- the suite's interfaces ----------------------------------------------------------------
     def act(self, game, state, player: int) -> int:
+        """Raises ConfigError when the model was trained on another game or config (the
+        observation or action sizes differ)."""
+        if (tuple(game.observation_shape) != self.observation_shape
+                or game.num_actions != self.num_actions):
+            from card_envs.core.errors import ConfigError
+
+            raise ConfigError(
+                f"model {self.name!r} takes observations {self.observation_shape} and "
+                f"{self.num_actions} actions, but {game.name} gives {tuple(game.observation_shape)} and {game.num_actions}: it was trained on "
+                f"another game or config (pass that game and --game-config)")
         mask = np.zeros(game.num_actions, dtype=bool)
         mask[game.legal_actions(state)] = True
         return self.choose(game.observe(state, player), mask)
