@@ -299,6 +299,10 @@ class Trainer:
             self.prior_seconds = meta["train_seconds"]
             # the game and its config are the checkpoint's (the model's spaces depend on them)
             for key in ("game", "game_config", "set"):
+                if getattr(args, key) not in (meta["args"][key], "garda3", "{}", []):
+                    print(f"[card-envs] warning: --{key.replace('_', '-')} {getattr(args, key)!r} "
+                          f"ignored: resuming the checkpoint's {meta['args'][key]!r}",
+                          file=sys.stderr, flush=True)
                 setattr(args, key, meta["args"][key])
             if not args.run_dir:
                 args.run_dir = str(resume_ckpt.parent.parent)

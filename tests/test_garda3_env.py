@@ -314,3 +314,18 @@ def test_fighter_set_numbers_written_as_text_or_float_are_refused(tmp_path):
         p = _set_file(tmp_path, lambda t, bad=bad: t.replace("hp = 5", bad, 1))
         with pytest.raises(CardDataError, match="entry 0.*'hp'"):
             make_game(fighter_set=str(p))
+
+
+def test_game_api_refuses_non_int_actions_and_unknown_seats(tmp_path):
+    g = make_game(variant=" royale + night")
+    assert g.config.variant == "royale+night"
+    s = g.new_state(0)
+    for bad in (1.0, "1", True):
+        with pytest.raises(IllegalActionError, match="not an int"):
+            g.apply_action(s, bad)
+    g.apply_action(s, np.int64(R.A_PICK + 1))
+    assert s.fighters[s.draft_order[0]] == [1]
+    with pytest.raises(ValueError, match="no seat -1"):
+        g.observe(s, -1)
+    with pytest.raises(CardDataError, match="directory"):
+        make_game(fighter_set=str(tmp_path))

@@ -128,6 +128,8 @@ def play_match(
     A in every seat (duplicate format: the luck of the deal cancels out; use ``n_games`` a
     multiple of ``num_players``). Default: a fresh deal every game.
     """
+    if n_games < 1:
+        raise ValueError(f"play_match needs n_games >= 1, got {n_games}")
     result = MatchResult()
     n = game.num_players
     for g in range(n_games):

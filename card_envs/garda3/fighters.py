@@ -102,6 +102,8 @@ def resolve_fighter_set(spec: Any) -> FighterSet:
         p = Path(spec)
         if isinstance(spec, str) and (DATA_DIR / f"{spec}.toml").exists() and p.suffix != ".toml":
             return load_fighter_set(DATA_DIR / f"{spec}.toml")
+        if p.is_dir():
+            raise CardDataError(f"fighter set {spec!r} is a directory, not a .toml file")
         if p.suffix == ".toml" or p.exists():
             return load_fighter_set(p)
         raise CardDataError(

@@ -172,6 +172,7 @@ class Garda3Config:
             raise ConfigError(f"config field 'variant': {self.variant!r} repeats a variant")
         if "classic" in parts and len(parts) > 1:
             raise ConfigError(f"config field 'variant': 'classic' cannot be combined ({self.variant!r})")
+        object.__setattr__(self, "variant", "+".join(parts))  # normalised spelling
         object.__setattr__(self, "flags", frozenset(p for p in parts if p != "classic"))
         check_choice("fighter_selection", self.fighter_selection, ["draft", "own_sets", "random"])
         check_bool("piebald_is_wild", self.piebald_is_wild)
@@ -356,6 +357,10 @@ class Garda3(GameBase[Garda3State]):
         return [1.0 if p == state.winner else lose for p in range(n)]
 
     def observe(self, state: Garda3State, player: int):
+        """Seat ``player``'s view (layout: ``card_envs.garda3.encoder.OBSERVATION``);
+        ValueError for a seat outside ``0..num_players-1``."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"garda3: no seat {player!r} (seats 0..{self.num_players - 1})")
         return self._encode(self, state, player)
 
     def legal_actions(self, state: Garda3State) -> list[int]:
@@ -411,6 +416,10 @@ class Garda3(GameBase[Garda3State]):
     def apply_action(self, state: Garda3State, action: int) -> None:
         """Apply ``action`` for ``current_player``; IllegalActionError if it is not legal."""
         legal = self.legal_actions(state)
+        if action.__class__ is not int:  # numpy ints are fine; 1.0, "1", True are not
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise IllegalActionError(f"garda3: action {action!r} is not an int")
+            action = action.__index__()
         if action not in legal:
             raise IllegalActionError(
                 f"garda3: action {action!r} ({self.action_to_string(state, action)}) is not legal "
