@@ -165,15 +165,16 @@ def encode(game, s, player: int) -> np.ndarray:
         buf[_BATTLE] = atk_bonus / 2.0
         buf[_BATTLE + 1] = def_bonus / 2.0
         atk = [] if hidden else s.atk_cards
-        attack, defence, damage = battle_outcome(atk, s.atk_bonus, atk_bonus, s.def_cards,
-                                                 s.def_bonus, def_bonus)
-        if atk:
-            buf[_BATTLE + 2] = attack[0] / 8.0
-            buf[_BATTLE + 3] = attack[1] / 8.0
-        buf[_BATTLE + 4] = defence[0] / 8.0
-        buf[_BATTLE + 5] = defence[1] / 8.0
-        buf[_BATTLE + 6] = min(damage / 8.0, 1.0)
-        buf[_BATTLE + 7] = len(s.atk_cards) / 2.0
+        if atk or s.def_cards:
+            attack, defence, damage = battle_outcome(atk, s.atk_bonus, atk_bonus, s.def_cards,
+                                                     s.def_bonus, def_bonus)
+            if atk:
+                buf[_BATTLE + 2] = attack[0] / 8.0
+                buf[_BATTLE + 3] = attack[1] / 8.0
+            buf[_BATTLE + 4] = defence[0] / 8.0
+            buf[_BATTLE + 5] = defence[1] / 8.0
+            buf[_BATTLE + 6] = min(damage / 8.0, 1.0)
+            buf[_BATTLE + 7] = len(s.atk_cards) / 2.0
     hand = s.hands[player]
     if hand:
         best = [0, 0, 0, 0]
