@@ -118,6 +118,8 @@ class Args:
     (0: off; skipped for games without a heuristic and when resuming); counts in the budget"""
     bc_epochs: int = 12
     """epochs of behaviour cloning over those decisions"""
+    bc_learning_rate: float = 1e-3
+    """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
     checkpoint_every: int = 100_000
     """save a checkpoint every this many timesteps (and always at the end)"""
     progress: bool = True
@@ -516,7 +518,8 @@ def train(args: Args) -> dict[str, Any]:
 
         demos = collect_demonstrations(trainer.game, trainer.heuristic, args.bc_decisions,
                                        seed=args.seed)
-        bc_metrics = behaviour_clone(model, demos, epochs=args.bc_epochs, seed=args.seed)
+        bc_metrics = behaviour_clone(model, demos, epochs=args.bc_epochs, seed=args.seed,
+                                     learning_rate=args.bc_learning_rate)
         bc_metrics["bc/seconds"] = round(time.time() - t0, 1)
         print(f"[card-envs] behaviour cloning of the heuristic on {len(demos)} decisions: "
               f"accuracy {bc_metrics['bc/accuracy']:.1%} in {bc_metrics['bc/seconds']:.0f}s",

@@ -36,4 +36,6 @@ def test_behaviour_cloning_makes_the_policy_agree_with_the_teacher():
     before = behaviour_clone(model, d, epochs=1, batch_size=128, seed=0)
     after = behaviour_clone(model, d, epochs=12, batch_size=128, seed=0)
     assert after["bc/accuracy"] > before["bc/accuracy"]
+    # cloning runs at its own learning rate; PPO's is restored afterwards
+    assert [g["lr"] for g in model.policy.optimizer.param_groups] == [Args().learning_rate]
     assert after["bc/accuracy"] > 0.7, after  # 1 in 56 by chance

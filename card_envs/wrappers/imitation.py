@@ -80,8 +80,10 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
 
 
 def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: int = 512,
-                    value_coef: float = 0.5, seed: int = 0) -> dict[str, float]:
-    """Fit ``model.policy`` (a MaskablePPO policy) to ``demos`` with its own optimizer.
+                    value_coef: float = 0.5, seed: int = 0,
+                    learning_rate: float | None = 1e-3) -> dict[str, float]:
+    """Fit ``model.policy`` (a MaskablePPO policy) to ``demos`` with its own optimizer, at
+    ``learning_rate`` (restored to PPO's afterwards; ``None`` keeps the optimizer's).
 
     Loss per batch: ``-log π(a|s, mask) + value_coef · (V(s) - return)²``.
 
@@ -94,6 +96,10 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
     policy = model.policy
     policy.set_training_mode(True)
     opt = policy.optimizer
+    saved_lr = [g["lr"] for g in opt.param_groups]
+    if learning_rate is not None:
+        for g in opt.param_groups:
+            g["lr"] = learning_rate
     n = len(demos)
     gen = np.random.default_rng(seed)
     obs_t = torch.as_tensor(demos.observations)
@@ -119,4 +125,6 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
                 pred = dist.distribution.probs.argmax(dim=1)
                 correct += float((pred == act_t[idx]).sum())
     policy.set_training_mode(False)
+    for g, lr in zip(opt.param_groups, saved_lr):
+        g["lr"] = lr
     return {"bc/loss": loss_sum / n, "bc/accuracy": correct / n}
