@@ -93,6 +93,7 @@ safety checks are built in):
 - ``fighter_set="default"``: a shipped set name, a TOML file path, or a dict (G-1.4).
 - ``own_fighter_sets=None``: per-player sets under ``own_sets``.
 - ``piebald_is_wild=False`` (G-1.5), ``allow_empty_defence=False`` (G-4.6),
+  ``attacker_must_play=True`` (G-4.2), ``counter_attack_optional=True`` (G-5.2),
   ``max_rounds=200`` (G-6.2).
 - ``render_mode=None`` | ``"ansi"`` | ``"human"``; ``illegal_action="terminate"`` | ``"raise"``;
   ``max_steps=None`` (decision cap, default ``Garda3.max_game_length``).

@@ -356,3 +356,22 @@ def test_G_7_6_variants_combine():
     g = make_game(variant="royale+resurrection+night")
     assert g.royale and g.resurrection and g.night and g.num_players == 2
     assert make_game(variant="night+free_for_all").num_players == 3
+
+
+def test_G_4_2_decision_attacker_may_pass_when_not_forced():
+    g = make_game(attacker_must_play=False)
+    s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],
+                 [[C(3, H, H, W)], [C(1, L, L, W)]])
+    play(g, s, slot(0), slot(0))
+    assert R.A_DONE in g.legal_actions(s)
+    play(g, s, R.A_DONE)  # no attack: no damage, the defender keeps its card and may counter
+    assert s.hp[1][0] == 5 and s.hands[1] == [C(1, L, L, W)]
+    assert s.phase == R.PH_COUNTER_CHOICE
+
+
+def test_G_5_2_decision_compulsory_counter_attack():
+    g = make_game(counter_attack_optional=False)
+    s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],
+                 [[C(1, H, H, W), C(2, L, L, B)], [C(1, L, L, W), C(3, H, H, B)]])
+    play(g, s, slot(0), slot(0), card(C(1, H, H, W)), card(C(1, L, L, W)))
+    assert g.legal_actions(s) == [R.A_COUNTER]

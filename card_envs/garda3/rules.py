@@ -149,6 +149,10 @@ class Garda3Config:
         piebald_is_wild: piebald pairs with any colour (G-1.5 DECISION; default False).
         allow_empty_defence: a defender holding cards may play none (G-4.6 DECISION; default
             False).
+        attacker_must_play: an attacker holding cards must play at least one (G-4.2 DECISION;
+            default True; False lets the attacker pass the attack with ``done``).
+        counter_attack_optional: the surviving defender may decline the counter-attack (G-5.2
+            DECISION; default True; False makes it compulsory whenever they hold a card).
         max_rounds: rounds before the game ends as a draw, reported as a truncation (G-6.2,
             default 200).
     """
@@ -159,6 +163,8 @@ class Garda3Config:
     own_fighter_sets: Any = None
     piebald_is_wild: bool = False
     allow_empty_defence: bool = False
+    attacker_must_play: bool = True
+    counter_attack_optional: bool = True
     max_rounds: int = 200
     flags: frozenset = field(default=frozenset(), init=False, compare=False, repr=False)
 
@@ -177,6 +183,8 @@ class Garda3Config:
         check_choice("fighter_selection", self.fighter_selection, ["draft", "own_sets", "random"])
         check_bool("piebald_is_wild", self.piebald_is_wild)
         check_bool("allow_empty_defence", self.allow_empty_defence)
+        check_bool("attacker_must_play", self.attacker_must_play)
+        check_bool("counter_attack_optional", self.counter_attack_optional)
         check_int("max_rounds", self.max_rounds, 1)
         if self.own_fighter_sets is not None:
             if self.fighter_selection != "own_sets":
@@ -390,6 +398,8 @@ class Garda3(GameBase[Garda3State]):
                     acts.append(A_RESURRECT)
                 if ph == PH_DEFENCE_CARDS and self.config.allow_empty_defence:
                     acts.append(A_DONE)
+                if ph == PH_ATTACK_CARDS and not self.config.attacker_must_play:
+                    acts.append(A_DONE)
                 return acts
             first = played[0]
             pairs = self.pairs
@@ -399,7 +409,7 @@ class Garda3(GameBase[Garda3State]):
         if ph == PH_ATTACK_BONUS or ph == PH_DEFENCE_BONUS:
             return [A_BONUS + HIGH, A_BONUS + LOW]
         if ph == PH_COUNTER_CHOICE:
-            return [A_COUNTER, A_DECLINE]
+            return [A_COUNTER, A_DECLINE] if self.config.counter_attack_optional else [A_COUNTER]
         return []
 
     def _can_resurrect(self, s: Garda3State) -> bool:
@@ -453,7 +463,10 @@ class Garda3(GameBase[Garda3State]):
             if action == A_RESURRECT:
                 s.phase = PH_RESURRECT_CHOICE
             elif action == A_DONE:
-                self._attack_played(s)
+                if s.atk_cards:
+                    self._attack_played(s)
+                else:  # no attack (only without attacker_must_play): nothing to defend
+                    self._resolve(s)
             else:
                 c = action - A_CARD
                 s.hands[s.actor].remove(c)
