@@ -229,8 +229,6 @@ def build_measures(games, ppo: bool, pz_ppo: str):
 
 
 def machine_info() -> dict:
-    from importlib import metadata
-
     cpu = platform.processor() or ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -239,15 +237,9 @@ def machine_info() -> dict:
                 break
     except OSError:
         pass
-    info = {"machine": platform.machine(), "cpu": cpu, "cpus": os.cpu_count(),
-            "platform": platform.platform(), "python": sys.version.split()[0]}
-    for dist in ("card-envs", "numpy", "gymnasium", "pettingzoo", "torch", "stable-baselines3",
-                 "sb3-contrib", "rlcard"):
-        try:
-            info[dist] = metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            info[dist] = "not installed"
-    return info
+    from card_envs.training import versions
+
+    return {"machine": platform.machine(), "cpu": cpu, **versions(extra=("rlcard",))}
 
 
 COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s", "ppo": "MaskablePPO steps/s"}

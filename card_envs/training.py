@@ -582,14 +582,14 @@ def train(args: Args) -> dict[str, Any]:
     return summary
 
 
-def versions() -> dict[str, str]:
-    """Python and library versions (for summaries and benchmarks)."""
+def versions(extra: tuple[str, ...] = ()) -> dict[str, str]:
+    """Python and library versions (for summaries and benchmarks); ``extra``: more distributions."""
     from importlib import metadata
 
     out = {"python": sys.version.split()[0], "platform": platform.platform(),
            "cpus": str(os.cpu_count())}
     for dist in ("card-envs", "torch", "stable-baselines3", "sb3-contrib", "gymnasium",
-                 "pettingzoo", "numpy"):
+                 "pettingzoo", "numpy", *extra):
         try:
             out[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
