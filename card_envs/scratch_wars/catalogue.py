@@ -65,23 +65,10 @@ WEAPON_TYPES = ("bow", "axe", "sword", "wand")
 COLOURS = ("green", "orange", "red")
 TIMES_OF_DAY = ("morning", "noon", "evening", "night")
 
-EffectName = Literal[
-    "energy", "hero_attack", "weapon_attack", "universal", "heal", "permanent", "shield", "combo"
-]
-BonusName = Literal[
-    "energy",
-    "hero_attack",
-    "weapon_attack",
-    "universal",
-    "heal",
-    "permanent",
-    "shield",
-    "combo",
-    "blessing",
-    "combo_bonus",
-    "detonator",
-]
-WeaponType = Literal["bow", "axe", "sword", "wand"]
+# the validated names are the tuples above (one source, no drifting copy)
+EffectName = Literal[EFFECTS]  # type: ignore[valid-type]
+BonusName = Literal[BONUS_EFFECTS]  # type: ignore[valid-type]
+WeaponType = Literal[WEAPON_TYPES]  # type: ignore[valid-type]
 Origin = Literal["designed", "published"]
 
 
@@ -91,7 +78,7 @@ class Segment(StrictModel):
 
     effect: EffectName
     value: int = Field(ge=0, le=12)
-    colour: Literal["green", "orange", "red"]
+    colour: Literal[COLOURS]  # type: ignore[valid-type]
     durability: int | None = Field(default=None, ge=1, le=9)
 
 
