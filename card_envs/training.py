@@ -18,7 +18,11 @@ One run, CleanRL-style (:func:`train` reads top to bottom):
    time), ``summary.json``, ``progress.csv`` (every named metric: ``charts/SPS``,
    ``eval/win_rate_vs_random``, ``train/approx_kl``...), ``checkpoints/`` and ``league/``;
 5. the final model plays ``--final-eval-games`` seat-swapped games against random and against the
-   heuristic; both results are printed with 95 % Wilson intervals and stored in the summary.
+   heuristic; both results are printed with 95 % Wilson intervals and stored in the summary. For
+   games with a lookahead hook (Garda3) the same games are also played by the trained policy
+   improved at decision time by ``--final-eval-lookahead`` determinized rollouts per decision
+   (:class:`card_envs.bots.lookahead.LookaheadPolicy`, the policy itself playing the rollouts):
+   "agent+lookahead".
 
 ``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
 timestep count, league snapshots, the learning curve, and the game with its config (from the
@@ -79,6 +83,8 @@ class Args:
     """add a frozen copy of the learner to the league every this many timesteps"""
     max_pool: int = 20
     """keep at most this many self snapshots in the league (oldest dropped)"""
+    shaping: float = 0.0
+    """potential-based reward shaping weight (0: off)"""
     reward_mode: str = "returns"
     """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
     learning_rate: float = 1e-4
@@ -113,6 +119,10 @@ class Args:
     """seat-swapped games per opponent in each periodic evaluation"""
     final_eval_games: int = 400
     """seat-swapped games per opponent in the final evaluation (0: skip)"""
+    final_eval_lookahead: int = 8
+    """also evaluate the trained policy with decision-time lookahead: deals sampled per decision,
+    the policy playing the rollouts (card_envs.bots.lookahead; games with a lookahead_horizon
+    hook only; 0: skip)"""
     bc_decisions: int = 200_000
     """behaviour-cloning warm start: teacher (heuristic) decisions to imitate before self-play
     (0: off; skipped for games without a heuristic and when resuming); counts in the budget"""
@@ -224,7 +234,7 @@ def make_vec_env(game, league: League, args: Args, seed: int):
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     def factory(i: int):
-        return lambda: SingleAgentEnv(game, league, reward_mode=args.reward_mode,
+        return lambda: SingleAgentEnv(game, league, reward_mode=args.reward_mode, shaping=args.shaping, shaping_gamma=args.gamma,
                                       seed=seed * 1000 + i)
 
     vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
@@ -258,15 +268,28 @@ def make_model(vec_env, args: Args):
     )
 
 
-def evaluate_model(model, game, heuristic, games: int, seed: int) -> dict[str, MatchResult]:
+def evaluate_model(model, game, heuristic, games: int, seed: int,
+                   lookahead: int = 0) -> dict[str, MatchResult]:
     """Deterministic, masked, seat-swapped (paired deals) games of the current policy against
-    random and against the heuristic."""
+    random and against the heuristic (keys ``"random"``, ``"heuristic"``).
+
+    With ``lookahead > 0`` and a game that has a ``lookahead_horizon`` hook, the same deals are
+    played again by the policy improved with that many determinized rollouts per decision
+    (keys ``"lookahead/random"``, ``"lookahead/heuristic"``)."""
+    from card_envs.bots.lookahead import LookaheadPolicy
     from card_envs.wrappers.sb3 import snapshot
 
     me = snapshot(model, "learner", deterministic=True)
-    out = {"random": play_match(game, me, RandomBot(seed), games, seed=seed, paired=True)}
-    if heuristic is not None:
-        out["heuristic"] = play_match(game, me, heuristic, games, seed=seed + 1, paired=True)
+    agents = {"": me}
+    if lookahead > 0 and hasattr(game, "lookahead_horizon"):
+        agents["lookahead/"] = LookaheadPolicy(me, samples=lookahead, seed=seed)
+    out = {}
+    for prefix, agent in agents.items():
+        out[prefix + "random"] = play_match(game, agent, RandomBot(seed), games, seed=seed,
+                                            paired=True)
+        if heuristic is not None:
+            out[prefix + "heuristic"] = play_match(game, agent, heuristic, games, seed=seed + 1,
+                                                   paired=True)
     return out
 
 
@@ -505,6 +528,8 @@ def train(args: Args) -> dict[str, Any]:
 
     torch.set_num_threads(args.threads)
     seed_everything(args.seed)
+    if args.final_eval_lookahead < 0:
+        raise ConfigError(f"--final-eval-lookahead must be >= 0, got {args.final_eval_lookahead}")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ValueError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
     trainer = Trainer(args)
@@ -552,12 +577,14 @@ def train(args: Args) -> dict[str, Any]:
     if args.final_eval_games > 0:
         t_eval = time.time()
         res = evaluate_model(model, trainer.game, trainer.heuristic, args.final_eval_games,
-                             seed=123_456)
+                             seed=123_456, lookahead=args.final_eval_lookahead)
         final = {kind: r.to_dict() for kind, r in res.items()}
         print(f"[card-envs] final evaluation ({args.final_eval_games} seat-swapped games each, "
               f"deterministic, {time.time() - t_eval:.0f}s):")
         for kind, r in res.items():
-            print(f"  agent vs {kind:9s}: {r.long_summary()}")
+            who, _, opp = kind.rpartition("/")
+            label = f"agent+lookahead({args.final_eval_lookahead})" if who else "agent"
+            print(f"  {label} vs {opp:9s}: {r.long_summary()}")
     summary = {
         "game": trainer.game.name,
         "game_config": trainer.game.config_to_dict(),

@@ -346,6 +346,24 @@ class Garda3(GameBase[Garda3State]):
             s.actor = s.draft_order[0]
         return s
 
+    # -- optional hooks: reward shaping and decision-time lookahead ----------------------------
+    def potential(self, state: Garda3State, player: int) -> float:
+        """``player``'s material lead, float in [-1, 1]: each living fighter counts its HP plus 3
+        (G-4.10: a fighter at 0 HP or less counts nothing), own total minus the opponents' mean,
+        over 30 (3 fighters × (7 HP + 3)). Used by potential-based reward shaping and as the
+        leaf score of :class:`card_envs.bots.lookahead.LookaheadPolicy`."""
+        mats = [sum(h + 3 for h in hp if h > 0) for hp in state.hp]
+        others = [m for p, m in enumerate(mats) if p != player]
+        return (mats[player] - sum(others) / len(others)) / 30.0
+
+    def lookahead_horizon(self, state: Garda3State) -> int | None:
+        """The round number while a battle decision is taken (fighters, cards, bonuses, counter,
+        resurrection; a lookahead plays to the end of the round, G-3.2), ``None`` during the draft
+        and the free-for-all target choice (their effect shows only after the round)."""
+        if state.phase in (PH_DRAFT, PH_TARGET, PH_OVER):
+            return None
+        return state.round
+
     def current_player(self, state: Garda3State) -> int:
         return state.actor
 

@@ -103,6 +103,40 @@ class FrozenPolicy:
             dist = self._torch_policy.get_distribution(t)
             return dist.distribution.logits[0].numpy()
 
+    def logits_batch(self, obs: np.ndarray) -> np.ndarray:
+        """Unmasked action logits, float32 ``(N, num_actions)`` for observations ``(N, ...)``."""
+        x = np.asarray(obs, dtype=np.float32).reshape(len(obs), -1)
+        if self._layers is not None:
+            for w, b, act in self._layers:
+                x = x @ w + b
+                if act is not None:
+                    x = act(x)
+            return x
+        import torch
+
+        with torch.no_grad():
+            dist = self._torch_policy.get_distribution(torch.as_tensor(x))
+            return dist.distribution.logits.numpy()
+
+    def act_batch(self, game, states: list, players: list[int]) -> list[int]:
+        """:meth:`act` for many (state, seat) pairs in one batched forward pass (used by
+        :class:`card_envs.bots.lookahead.LookaheadPolicy` rollouts)."""
+        if not states:
+            return []
+        self._check_game(game)
+        obs = np.stack([game.observe(s, p) for s, p in zip(states, players)])
+        masks = np.zeros((len(states), game.num_actions), dtype=bool)
+        for i, s in enumerate(states):
+            masks[i, game.legal_actions(s)] = True
+        logits = np.where(masks, self.logits_batch(obs).astype(np.float64), -np.inf)
+        if self.deterministic:
+            return [int(a) for a in np.argmax(logits, axis=1)]
+        out = []
+        for row in logits:
+            z = np.exp(row - row.max())
+            out.append(int(self.rng.choice(len(z), p=z / z.sum())))
+        return out
+
     def choose(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool | None = None) -> int:
         """One legal action for ``obs`` under ``mask`` (int8/bool ``(num_actions,)``).
 
@@ -124,6 +158,12 @@ class FrozenPolicy:
     def act(self, game, state, player: int) -> int:
         """Raises ConfigError when the model was trained on another game or config (the
         observation or action sizes differ)."""
+        self._check_game(game)
+        mask = np.zeros(game.num_actions, dtype=bool)
+        mask[game.legal_actions(state)] = True
+        return self.choose(game.observe(state, player), mask)
+
+    def _check_game(self, game) -> None:
         if (tuple(game.observation_shape) != self.observation_shape
                 or game.num_actions != self.num_actions):
             from card_envs.core.errors import ConfigError
@@ -132,9 +172,6 @@ class FrozenPolicy:
                 f"model {self.name!r} takes observations {self.observation_shape} and "
                 f"{self.num_actions} actions, but {game.name} gives {tuple(game.observation_shape)} and {game.num_actions}: it was trained on "
                 f"another game or config (pass that game and --game-config)")
-        mask = np.zeros(game.num_actions, dtype=bool)
-        mask[game.legal_actions(state)] = True
-        return self.choose(game.observe(state, player), mask)
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return self.choose(observation, action_mask)

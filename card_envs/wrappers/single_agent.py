@@ -46,7 +46,7 @@ from gymnasium import spaces
 
 from card_envs.bots.base import ObservationPolicy
 from card_envs.core.config import check_choice
-from card_envs.core.errors import IllegalActionError
+from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.wrappers.league import League
 
 
@@ -105,10 +105,19 @@ class SingleAgentEnv(gymnasium.Env):
         seed: int | None = None,
         render_mode: str | None = None,
         illegal_action: str = "raise",
+        shaping: float = 0.0,
+        shaping_gamma: float = 1.0,
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ["raise", "lose"])
         self.illegal_action = illegal_action
+        if shaping and not hasattr(game, "potential"):
+            raise ConfigError(f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
+        if not 0.0 <= shaping:
+            raise ConfigError(f"shaping must be >= 0, got {shaping}")
+        self.shaping = float(shaping)
+        self.shaping_gamma = float(shaping_gamma)
+        self._phi = 0.0
         check_choice("render_mode", render_mode, [None, "ansi"])
         if learner_seat is not None:
             check_choice("learner_seat", learner_seat, range(game.num_players))
@@ -175,6 +184,8 @@ class SingleAgentEnv(gymnasium.Env):
             # the game ended before the learner ever decided: not an episode, deal again
         else:  # pragma: no cover - a game that never lets the learner act
             raise RuntimeError(f"{game.name}: the learner's seat never got a decision in 100 games")
+        if self.shaping:
+            self._phi = game.potential(self.state, self.seat)
         return game.observe(self.state, self.seat), {
             "seat": self.seat,
             "opponent": self.opponent_kind,
@@ -204,7 +215,12 @@ class SingleAgentEnv(gymnasium.Env):
         obs = game.observe(state, self.seat)
         info = {"seat": self.seat, "opponent": self.opponent_kind}
         if not finished:
-            return obs, 0.0, False, False, info
+            shaped = 0.0
+            if self.shaping:
+                phi = game.potential(state, self.seat)
+                shaped = self.shaping * (self.shaping_gamma * phi - self._phi)
+                self._phi = phi
+            return obs, shaped, False, False, info
         self._done = True
         self._mask = self._ones
         truncated = not game.is_terminal(state) or game.is_truncated(state)
@@ -217,6 +233,8 @@ class SingleAgentEnv(gymnasium.Env):
                 reward = returns[self.seat]
             else:
                 reward = {1.0: 1.0, 0.5: 0.0, 0.0: -1.0}[outcome]
+        if self.shaping:  # the potential of a finished game is 0 (potential-based shaping)
+            reward -= self.shaping * self._phi
         info["outcome"] = outcome
         info["returns"] = returns
         if self.league is not None:
