@@ -6,10 +6,12 @@
     card-envs train --game garda3 --minutes 15        # = python training/ppo.py (same flags)
     card-envs evaluate --game garda3 --a runs/x/model.zip --b heuristic --games 400
     card-envs evaluate --game garda3 --a heuristic --b random --games 200 --json out.json
+    card-envs evaluate --game garda3 --a runs/x/model.zip+lookahead:8 --b heuristic
     card-envs tournament --game garda3 --policies random,heuristic,runs/x/model.zip --games 100
 
 Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zip`` (or a run
-folder holding ``model.zip``), or ``package.module:name`` (see
+folder holding ``model.zip``), or ``package.module:name``, each optionally followed by
+``+lookahead[:N]`` (decision-time rollouts, see
 :mod:`card_envs.evaluation.policies`). Models play deterministically with their action masks; A
 takes every seat equally often and every deal is played once with A in each seat.
 """

@@ -84,7 +84,8 @@ class Args:
     max_pool: int = 20
     """keep at most this many self snapshots in the league (oldest dropped)"""
     shaping: float = 0.0
-    """potential-based reward shaping weight (0: off)"""
+    """weight of potential-based reward shaping on the game's potential() (0: off; Garda3 only;
+    1.0 measured no better vs the heuristic: 50.5 %, one 15-minute run)"""
     reward_mode: str = "returns"
     """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
     learning_rate: float = 1e-4

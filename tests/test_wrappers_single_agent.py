@@ -9,7 +9,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from card_envs.bots.base import RandomBot
-from card_envs.core.errors import IllegalActionError
+from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.registry import available_games, make_game
 from card_envs.wrappers.league import League, parse_mix
 from card_envs.wrappers.single_agent import SingleAgentEnv, outcome_of
@@ -232,3 +232,38 @@ def test_two_player_games_win_is_plus_one_loss_minus_one_from_both_seats(name):
         if len(seen) == 4:
             break
     assert seen == {(0, "win"), (0, "loss"), (1, "win"), (1, "loss")}, seen
+
+
+def test_potential_based_shaping_telescopes_to_the_game_return():
+    """Each step's reward is c·(Φ(s') − Φ(s)) on the learner's potential (shaping_gamma 1), the
+    last one also carries the return and −c·Φ(s_last) (a finished game's potential is 0): the
+    episode's sum is the return minus c·Φ(s_0) (Ng, Harada & Russell 1999)."""
+    game = make_game("garda3")
+    c = 0.5
+    env = SingleAgentEnv(game, RandomBot(1), shaping=c, shaping_gamma=1.0, seed=3)
+    for episode in range(4):
+        env.reset()
+        phi0 = prev = game.potential(env.state, env.seat)
+        total, moved = 0.0, False
+        rng = np.random.default_rng(episode)
+        while True:
+            action = int(rng.choice(np.flatnonzero(env.action_masks())))
+            _, reward, terminated, truncated, info = env.step(action)
+            total += reward
+            if terminated or truncated:
+                ret = info["returns"][env.seat]
+                assert reward == pytest.approx(ret - c * prev)
+                break
+            phi = game.potential(env.state, env.seat)
+            assert reward == pytest.approx(c * (phi - prev))
+            moved |= phi != prev
+            prev = phi
+        assert total == pytest.approx(ret - c * phi0)
+        assert moved  # HP changed during the game, so the shaping was not all zeros
+
+
+def test_shaping_needs_a_potential_and_a_non_negative_weight():
+    with pytest.raises(ConfigError, match="potential"):
+        SingleAgentEnv(make_toy(), PerfectBot(), shaping=1.0)
+    with pytest.raises(ConfigError, match="shaping"):
+        SingleAgentEnv(make_game("garda3"), PerfectBot(), shaping=-1.0)

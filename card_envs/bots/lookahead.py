@@ -79,14 +79,32 @@ class LookaheadPolicy:
         self.searched = 0  # decisions decided by the lookahead (for reports)
 
     def act(self, game, state, player: int) -> int:
-        legal = game.legal_actions(state)
         own = self.base.act(game, state, player)
-        if len(legal) == 1:
+        scores = self.action_scores(game, state, player)
+        if scores is None:
             return own
+        best = own
+        for a in scores:  # strict improvement over the base's choice (and earlier actions)
+            if scores[a] > scores[best] + 1e-9:
+                best = a
+        return best
+
+    def action_scores(self, game, state, player: int) -> dict[int, float] | None:
+        """Mean rollout score of every legal action for ``player`` (the seat to act), or
+        ``None`` when the lookahead does not decide here (a single legal action, or the game's
+        ``lookahead_horizon`` is ``None``). Scores are in ``potential`` units: ``win_value ×
+        return`` for rollouts that end the game.
+
+        Raises:
+            ConfigError: the game has ``lookahead_horizon`` but no ``potential``.
+        """
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return None
         horizon = getattr(game, "lookahead_horizon", None)
         key = horizon(state) if horizon is not None else 0
         if key is None:
-            return own
+            return None
         potential = getattr(game, "potential", None)
         if horizon is not None and potential is None:
             raise ConfigError(f"game {game.name!r} has lookahead_horizon but no potential()")
@@ -117,11 +135,7 @@ class LookaheadPolicy:
                 score[a] += self.win_value * float(game.returns(s)[player])
             elif potential is not None:
                 score[a] += float(potential(s, player))
-        best = own
-        for a in legal:  # strict improvement over the base's choice (and earlier actions)
-            if score[a] > score[best] + 1e-9:
-                best = a
-        return best
+        return {a: v / self.samples for a, v in score.items()}
 
     def act_batch(self, game, states: list, players: list[int]) -> list[int]:
         return [self.act(game, s, p) for s, p in zip(states, players)]

@@ -33,7 +33,20 @@ Contract (``S`` is the game's state type):
 ``state_to_dict(S) / state_from_dict(d)``   JSON-able round trip; play goes on identically
 ``sample_hidden(S, p, rng) -> S``           a full state consistent with seat ``p``'s
                                             observations: hidden cards and deck orders
-                                            resampled, chance RNG reseeded
+                                            resampled, chance RNG reseeded; a function of
+                                            ``p``'s information and ``rng`` only
+=========================================  ===================================================
+
+Optional hooks (a game may leave them out; the tools that need them say so):
+
+=========================================  ===================================================
+``potential(S, p) -> float``                seat ``p``'s standing in [−1, 1] from public facts
+                                            (Garda3: material lead); used by reward shaping
+                                            (``SingleAgentEnv(shaping=...)``) and as the leaf
+                                            score of the decision-time lookahead
+``lookahead_horizon(S) -> key | None``      how far a lookahead plays out (it stops when the
+                                            key changes, e.g. the round), ``None`` where it
+                                            should not decide (:mod:`card_envs.bots.lookahead`)
 =========================================  ===================================================
 
 :class:`GameBase` supplies the generic parts (mask building, a JSON-based ``clone``, random

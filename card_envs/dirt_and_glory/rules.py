@@ -800,8 +800,8 @@ class DirtAndGloryGame(GameBase[DGState]):
         zones = [s.reserves[q] for q in others] + [s.decks[q] for q in others] + [s.unit_deck]
         if hidden_hand:
             zones.append(s.hand)
-        pool = [c for z in zones for c in z]
-        rng.shuffle(pool)
+        pool = sorted(c for z in zones for c in z)  # canonical order: the result depends only on
+        rng.shuffle(pool)  # what ``player`` knows (the multiset), never on the true arrangement
         i = 0
         for z in zones:
             k = len(z)
@@ -810,9 +810,11 @@ class DirtAndGloryGame(GameBase[DGState]):
         own = s.decks[player]
         if s.peek[player] and own:
             top = own.pop()
+            own.sort()
             rng.shuffle(own)
             own.append(top)
         else:
+            own.sort()
             rng.shuffle(own)
         reseed(s.rng, rng)
         s.legal = None

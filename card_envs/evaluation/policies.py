@@ -14,6 +14,10 @@ Policy specs (:func:`resolve_policy`):
 ``package.module:attr``           a policy object, a class/factory returning one (called with no
                                   arguments), or an ``(observation, action_mask) -> action``
                                   callable
+``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8)
+                                  determinized rollouts per decision
+                                  (:class:`~card_envs.bots.lookahead.LookaheadPolicy`), e.g.
+                                  ``runs/x/model.zip+lookahead:16``, ``heuristic+lookahead``
 ================================  ================================================================
 """
 
@@ -85,6 +89,16 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
 
     if not isinstance(spec, str):
         return as_policy(spec)
+    base_spec, plus, suffix = spec.rpartition("+lookahead")
+    if plus and (not suffix or suffix.startswith(":")):
+        from card_envs.bots.lookahead import LookaheadPolicy
+
+        samples_text = suffix[1:] if suffix else "8"
+        if not samples_text.isdigit():
+            raise ConfigError(f"policy {spec!r}: '+lookahead:N' needs a whole number N of deals, "
+                              f"got {samples_text!r}")
+        base = resolve_policy(base_spec, game_spec, seed=seed, deterministic=deterministic)
+        return LookaheadPolicy(base, samples=int(samples_text), seed=seed, name=spec)
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":

@@ -768,7 +768,9 @@ class Garda3(GameBase[Garda3State]):
     def sample_hidden(self, state: Garda3State, player: int, rng: random.Random) -> Garda3State:
         """Resample what ``player`` cannot see (G-2.4, G-7.3): the other players' hands, the
         deck order and a face-down attack card are dealt anew from their union (sizes kept);
-        the chance RNG is reseeded from ``rng``."""
+        the chance RNG is reseeded from ``rng``. The result is a function of ``player``'s
+        information and ``rng`` only (two states ``player`` cannot tell apart give equal
+        samples)."""
         s = self.clone(state)
         hidden_atk = self.hidden_from(s, player)
         others = [p for p in range(self.num_players) if p != player]
@@ -777,6 +779,7 @@ class Garda3(GameBase[Garda3State]):
             pool.extend(s.hands[p])
         if hidden_atk:
             pool.extend(s.atk_cards)
+        pool.sort()  # canonical order: the result depends only on what ``player`` knows
         rng.shuffle(pool)
         for p in others:
             k = len(s.hands[p])

@@ -18,7 +18,12 @@ Action              ``Discrete(game.num_actions)``; an action the mask forbids r
                     before it asks again) it is all ones
 Reward              0 until the game ends, then ``reward_mode="returns"``: the game's return
                     for the learner's seat (±1 in two-player games); ``"win_loss"``: +1 strictly
-                    best, 0 tied best, −1 otherwise. 0 when truncated
+                    best, 0 tied best, −1 otherwise. 0 when truncated. With ``shaping=c > 0``
+                    (potential-based shaping, Ng et al. 1999) every step also gets
+                    ``c·(shaping_gamma·Φ(s') − Φ(s))`` with ``Φ = game.potential(state, seat)``
+                    in [−1, 1] at the learner's decisions and ``Φ = 0`` once the game is over,
+                    so an episode's rewards sum to its return − ``c·Φ(s₀)`` (``shaping_gamma``
+                    1); the optimal policy is unchanged
 terminated          the game ended by its rules
 truncated           the game's rule cap (``game.is_truncated``) or ``max_steps`` decisions
                     (all seats together, default ``game.max_game_length``)
@@ -86,11 +91,15 @@ class SingleAgentEnv(gymnasium.Env):
         reward_mode: ``"returns"`` (default) or ``"win_loss"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
         illegal_action: ``"raise"`` (default) or ``"lose"`` (see the module docstring).
+        shaping: weight ``c >= 0`` of potential-based reward shaping (0, default: off; needs a
+            game with ``potential``).
+        shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
             rotation, the league and the opponents' own ``rng``).
 
     Raises:
-        ConfigError: an unknown ``reward_mode`` or a ``learner_seat`` outside the seats.
+        ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a negative
+            ``shaping`` or shaping on a game without ``potential``.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -111,10 +120,11 @@ class SingleAgentEnv(gymnasium.Env):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ["raise", "lose"])
         self.illegal_action = illegal_action
-        if shaping and not hasattr(game, "potential"):
-            raise ConfigError(f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
         if not 0.0 <= shaping:
             raise ConfigError(f"shaping must be >= 0, got {shaping}")
+        if shaping and not hasattr(game, "potential"):
+            raise ConfigError(
+                f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
