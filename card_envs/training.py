@@ -581,11 +581,11 @@ def train(args: Args) -> dict[str, Any]:
                              seed=123_456, lookahead=args.final_eval_lookahead)
         final = {kind: r.to_dict() for kind, r in res.items()}
         print(f"[card-envs] final evaluation ({args.final_eval_games} seat-swapped games each, "
-              f"deterministic, {time.time() - t_eval:.0f}s):")
+              f"deterministic, {time.time() - t_eval:.0f}s):", flush=True)
         for kind, r in res.items():
             who, _, opp = kind.rpartition("/")
             label = f"agent+lookahead({args.final_eval_lookahead})" if who else "agent"
-            print(f"  {label} vs {opp:9s}: {r.long_summary()}")
+            print(f"  {label} vs {opp:9s}: {r.long_summary()}", flush=True)
     summary = {
         "game": trainer.game.name,
         "game_config": trainer.game.config_to_dict(),

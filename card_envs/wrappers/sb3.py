@@ -9,7 +9,9 @@ SB3's ``predict(obs, action_masks=mask, deterministic=...)``.
 Speed: for the standard MLP actor (``Flatten`` features, ``Linear`` + ``Tanh``/``ReLU`` layers,
 linear action head) the weights are copied into numpy and the forward pass runs without torch
 (a few µs per decision instead of ~100 µs through ``model.predict``); any other architecture falls
-back to the torch policy. Both give the same actions (``tests/test_wrappers_sb3.py``).
+back to the torch policy. Both give the same actions (``tests/test_wrappers_sb3.py``). The batched
+numpy pass runs with one BLAS thread (``threadpoolctl``): these matrices are small, and OpenBLAS threads
+competing with other processes on a busy 2-core machine made batched passes ~15× slower.
 """
 
 from __future__ import annotations
@@ -21,6 +23,17 @@ from pathlib import Path
 import numpy as np
 
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
+_BLAS = None
+
+
+def _one_blas_thread():
+    """Context manager limiting numpy's BLAS to one thread (a cached threadpoolctl controller)."""
+    global _BLAS
+    if _BLAS is None:
+        from threadpoolctl import ThreadpoolController
+
+        _BLAS = ThreadpoolController()
+    return _BLAS.limit(limits=1, user_api="blas")
 
 
 def _numpy_actor(policy):
@@ -91,7 +104,7 @@ class FrozenPolicy:
         """Unmasked action logits, float32 ``(num_actions,)`` for one observation."""
         if self._layers is not None:
             x = np.asarray(obs, dtype=np.float32).reshape(-1)
-            for w, b, act in self._layers:
+            for w, b, act in self._layers:  # one row: BLAS stays single-threaded anyway
                 x = x @ w + b
                 if act is not None:
                     x = act(x)
@@ -107,10 +120,11 @@ class FrozenPolicy:
         """Unmasked action logits, float32 ``(N, num_actions)`` for observations ``(N, ...)``."""
         x = np.asarray(obs, dtype=np.float32).reshape(len(obs), -1)
         if self._layers is not None:
-            for w, b, act in self._layers:
-                x = x @ w + b
-                if act is not None:
-                    x = act(x)
+            with _one_blas_thread():
+                for w, b, act in self._layers:
+                    x = x @ w + b
+                    if act is not None:
+                        x = act(x)
             return x
         import torch
 
