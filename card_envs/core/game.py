@@ -44,9 +44,11 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             (Garda3: material lead); used by reward shaping
                                             (``SingleAgentEnv(shaping=...)``) and as the leaf
                                             score of the decision-time lookahead
-``lookahead_horizon(S) -> key | None``      how far a lookahead plays out (it stops when the
-                                            key changes, e.g. the round), ``None`` where it
-                                            should not decide (:mod:`card_envs.bots.lookahead`)
+``lookahead_horizon(S) -> key | None``      how far a lookahead plays out (a rollout stops
+                                            when the key changes, e.g. the round), ``None``
+                                            where it should not decide; ``None`` also stops a
+                                            rollout, so keep the key inside the horizon
+                                            (:mod:`card_envs.bots.lookahead`)
 =========================================  ===================================================
 
 :class:`GameBase` supplies the generic parts (mask building, a JSON-based ``clone``, random
