@@ -23,7 +23,7 @@ import json
 import sys
 import time
 
-from card_envs.core.errors import CardEnvsError
+from card_envs.core.errors import CardEnvsError, ConfigError
 
 
 def _cmd_games(_args) -> int:
@@ -34,14 +34,27 @@ def _cmd_games(_args) -> int:
     return 0
 
 
-def _cmd_evaluate(args) -> int:
-    from card_envs.evaluation.evaluate import evaluate, report
-
+def _game_config(args) -> dict:
+    """``--game-config`` as a dict; ConfigError naming it otherwise."""
     try:
         config = json.loads(args.game_config)
     except json.JSONDecodeError as exc:
-        print(f"card-envs evaluate: --game-config is not valid JSON: {exc}", file=sys.stderr)
-        return 2
+        raise ConfigError(f"--game-config is not valid JSON: {args.game_config!r} ({exc})") from None
+    if not isinstance(config, dict):
+        raise ConfigError(f"--game-config must be a JSON object, got {args.game_config!r}")
+    return config
+
+
+def _check_games(args) -> None:
+    if args.games < 1:
+        raise ConfigError(f"--games must be >= 1, got {args.games}")
+
+
+def _cmd_evaluate(args) -> int:
+    from card_envs.evaluation.evaluate import evaluate, report
+
+    config = _game_config(args)
+    _check_games(args)
     t0 = time.time()
     result = evaluate(args.game, args.a, args.b, games=args.games, seed=args.seed, config=config,
                       paired=not args.unpaired)
@@ -59,7 +72,8 @@ def _cmd_evaluate(args) -> int:
 def _cmd_tournament(args) -> int:
     from card_envs.evaluation.tournament import round_robin
 
-    config = json.loads(args.game_config)
+    config = _game_config(args)
+    _check_games(args)
     t = round_robin(args.game, [p.strip() for p in args.policies.split(",") if p.strip()],
                     games=args.games, seed=args.seed, config=config)
     print(t.markdown())

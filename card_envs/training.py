@@ -84,8 +84,8 @@ class Args:
     max_pool: int = 20
     """keep at most this many self snapshots in the league (oldest dropped)"""
     shaping: float = 0.0
-    """weight of potential-based reward shaping on the game's potential() (0: off; Garda3 only;
-    1.0 measured no better vs the heuristic: 50.5 %, one 15-minute run)"""
+    """weight of potential-based reward shaping on the game's potential() (0: off; on Garda3 1.0
+    measured no better vs the heuristic: 50.5 %, one 15-minute run)"""
     reward_mode: str = "returns"
     """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
     learning_rate: float = 1e-4
@@ -115,7 +115,8 @@ class Args:
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
     eval_every: int = 50_000
-    """evaluate against random and the heuristic every this many timesteps"""
+    """evaluate against random and the heuristic every this many timesteps (0: only at the start
+    and the end)"""
     eval_games: int = 100
     """seat-swapped games per opponent in each periodic evaluation"""
     final_eval_games: int = 400
@@ -184,6 +185,59 @@ def make_parser(prog: str | None = None) -> argparse.ArgumentParser:
 def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
     ns = make_parser(prog).parse_args(argv)
     return Args(**vars(ns))
+
+
+_AT_LEAST = {  # field: smallest allowed value (ints and floats)
+    "minutes": 0, "total_timesteps": 0, "threads": 1, "n_envs": 1, "snapshot_every": 1,
+    "max_pool": 1, "shaping": 0, "n_steps": 2, "batch_size": 2, "n_epochs": 1, "ent_coef": 0,
+    "vf_coef": 0, "eval_every": 0, "eval_games": 1, "final_eval_games": 0,
+    "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
+}
+_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate")
+
+
+def validate_args(args: Args) -> None:
+    """Check every field before anything runs (no run folder is made for a bad flag).
+
+    Raises:
+        ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
+            ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``net_arch`` comma-separated positive
+            ints, ``activation`` tanh/relu, ``reward_mode`` returns/win_loss, ``opponent_mix``
+            kinds random/heuristic/self, a budget).
+    """
+    def bad(field: str, value, why: str):
+        return ConfigError(f"--{field.replace('_', '-')} {value!r}: {why}")
+
+    for field, low in _AT_LEAST.items():
+        value = getattr(args, field)
+        if not value >= low:
+            raise bad(field, value, f"must be >= {low}")
+    for field in _POSITIVE:
+        value = getattr(args, field)
+        if not value > 0:
+            raise bad(field, value, "must be > 0")
+    if not 0 < args.gamma <= 1:
+        raise bad("gamma", args.gamma, "must be in (0, 1]")
+    if not 0 <= args.gae_lambda <= 1:
+        raise bad("gae_lambda", args.gae_lambda, "must be in [0, 1]")
+    parts = [x.strip() for x in args.net_arch.split(",")]
+    if not parts or not all(x.isascii() and x.isdigit() and int(x) > 0 for x in parts):
+        raise bad("net_arch", args.net_arch, "must be comma-separated positive layer sizes, "
+                  "e.g. 128,128")
+    if args.activation not in ("tanh", "relu"):
+        raise bad("activation", args.activation, "must be tanh or relu")
+    if args.reward_mode not in ("returns", "win_loss"):
+        raise bad("reward_mode", args.reward_mode, "must be returns or win_loss")
+    try:
+        weights = parse_mix(args.opponent_mix)
+    except ValueError as exc:
+        raise bad("opponent_mix", args.opponent_mix, str(exc)) from None
+    unknown = set(weights) - {"random", "heuristic", "self"}
+    if unknown:
+        raise bad("opponent_mix", args.opponent_mix,
+                  f"unknown kind(s) {sorted(unknown)}; kinds: random, heuristic, self")
+    if args.minutes <= 0 and args.total_timesteps <= 0:
+        raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
 
 
 def game_config(args: Args) -> dict[str, Any]:
@@ -418,7 +472,8 @@ def _make_callback(trainer: Trainer, deadline: float | None, step_budget: int | 
             self.t0 = time.time()
             self.steps0 = self.num_timesteps
             self.next_snapshot = self.num_timesteps + args.snapshot_every
-            self.next_eval = self.num_timesteps + args.eval_every
+            self.next_eval = (self.num_timesteps + args.eval_every if args.eval_every > 0
+                              else float("inf"))
             self.next_ckpt = self.num_timesteps + args.checkpoint_every
             self.bar = None
             if args.progress:
@@ -527,12 +582,9 @@ def train(args: Args) -> dict[str, Any]:
 
     from card_envs.wrappers.sb3 import seed_everything
 
+    validate_args(args)
     torch.set_num_threads(args.threads)
     seed_everything(args.seed)
-    if args.final_eval_lookahead < 0:
-        raise ConfigError(f"--final-eval-lookahead must be >= 0, got {args.final_eval_lookahead}")
-    if args.minutes <= 0 and args.total_timesteps <= 0:
-        raise ValueError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
     trainer = Trainer(args)
     model = trainer.model
     print(f"[card-envs] training {trainer.game.name} {trainer.config or ''} -> {trainer.run_dir}",
@@ -626,8 +678,22 @@ def versions(extra: tuple[str, ...] = ()) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """Command-line entry: a user error (bad flag, unknown game or config, missing resume path)
+    prints one ``error:`` line and returns 2 (no traceback)."""
+    from card_envs.core.errors import CardEnvsError
+
     args = parse_args(argv, prog)
-    train(args)
+    try:
+        validate_args(args)
+        game_config(args)
+    except (CardEnvsError, ValueError) as exc:
+        print(f"{prog or 'training/ppo.py'}: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        train(args)
+    except (CardEnvsError, FileNotFoundError) as exc:
+        print(f"{prog or 'training/ppo.py'}: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,51 @@ def test_tournament_command(capsys):
     assert main(["tournament", "--game", "toy_game:make_game", "--policies",
                  "toy_game:PerfectBot,random", "--games", "10"]) == 0
     assert "| 1 | toy_game:PerfectBot |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["evaluate", "--game", "garda3", "--a", "heuristic", "--b", "random", "--games", "0"],
+     "--games"),
+    (["tournament", "--game", "garda3", "--policies", "random,heuristic", "--game-config",
+      "{bad"], "--game-config"),
+    (["evaluate", "--game", "garda3", "--game-config", "[1]", "--a", "heuristic", "--b",
+      "random"], "JSON object"),
+    (["evaluate", "--game", "garda3", "--a", "README.md", "--b", "random"], "not a saved"),
+    (["evaluate", "--game", "card_envs.garda3_v0:env", "--a", "heuristic", "--b", "random"],
+     "did not build a card-envs Game"),
+    (["evaluate", "--game", "garda3", "--a", "+lookahead", "--b", "random"],
+     "nothing before '+lookahead'"),
+    (["evaluate", "--game", "garda3", "--a", "heuristic+lookahead:\u00b2", "--b", "random"],
+     "whole number"),
+    (["evaluate", "--game", "garda3", "--a", "heuristic+lookahead:0", "--b", "random"],
+     "heuristic+lookahead:0"),
+])
+def test_user_errors_are_one_line_with_exit_code_2(argv, needle, capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("flags, needle", [
+    (["--final-eval-lookahead", "-1"], "--final-eval-lookahead"),
+    (["--shaping", "-1"], "--shaping"),
+    (["--net-arch", "abc"], "--net-arch"),
+    (["--activation", "gelu"], "--activation"),
+    (["--n-envs", "0"], "--n-envs"),
+    (["--eval-games", "-3"], "--eval-games"),
+    (["--minutes", "-1"], "--minutes"),
+    (["--gamma", "1.5"], "--gamma"),
+    (["--opponent-mix", "foo=1"], "foo"),
+    (["--game", "nope"], "nope"),
+    (["--set", "variant=bogus"], "bogus"),
+])
+def test_training_flag_errors_are_one_line_before_any_run_folder(flags, needle, tmp_path,
+                                                                  capsys):
+    from card_envs.training import main as train_main
+
+    run_dir = tmp_path / "run"
+    assert train_main(flags + ["--run-dir", str(run_dir)], prog="card-envs train") == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and err.count("\n") == 1
+    assert not run_dir.exists()

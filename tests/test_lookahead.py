@@ -228,3 +228,10 @@ def test_cli_evaluate_with_lookahead(capsys):
                  "--games", "4"]) == 0
     out = capsys.readouterr().out
     assert "heuristic+lookahead:2" in out and "4 games" in out
+
+
+def test_bad_base_and_infinite_win_value_are_refused():
+    with pytest.raises(ConfigError, match="not a policy"):
+        LookaheadPolicy("heuristic")
+    with pytest.raises(ConfigError, match="win_value"):
+        LookaheadPolicy(FirstLegal(), win_value=float("inf"))

@@ -62,15 +62,20 @@ class LookaheadPolicy:
         name: shown in reports (default ``"<base name>+lookahead"``).
 
     Raises:
-        ConfigError: ``samples < 1`` or ``win_value <= 0``.
+        ConfigError: ``samples`` not an int >= 1, ``win_value`` not finite and > 0, or a
+            ``base`` without ``act``.
     """
 
     def __init__(self, base, samples: int = 8, win_value: float = 3.0, seed: int | None = 0,
                  name: str | None = None):
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ConfigError(f"lookahead samples must be an int >= 1, got {samples!r}")
-        if not win_value > 0:
-            raise ConfigError(f"lookahead win_value must be > 0, got {win_value!r}")
+        if not (isinstance(win_value, (int, float)) and 0 < win_value < float("inf")):
+            raise ConfigError(f"lookahead win_value must be a finite number > 0, got {win_value!r}")
+        if not callable(getattr(base, "act", None)):
+            raise ConfigError(f"lookahead base {base!r} is not a policy with act(game, state, "
+                              "player); wrap an (observation, action_mask) callable with "
+                              "card_envs.bots.base.ObservationPolicy")
         self.base = base
         self.samples = samples
         self.win_value = float(win_value)

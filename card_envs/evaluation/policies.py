@@ -17,7 +17,8 @@ Policy specs (:func:`resolve_policy`):
 ``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8)
                                   determinized rollouts per decision
                                   (:class:`~card_envs.bots.lookahead.LookaheadPolicy`), e.g.
-                                  ``runs/x/model.zip+lookahead:16``, ``heuristic+lookahead``
+                                  ``runs/x/model.zip+lookahead:16``, ``heuristic+lookahead``;
+                                  suffixes nest (a lookahead around a lookahead: cost multiplies)
 ================================  ================================================================
 """
 
@@ -53,9 +54,17 @@ def resolve_game(spec: str, config: dict[str, Any] | None = None):
     Raises:
         ConfigError: an unknown game name, an unimportable ``module:factory``, a bad config field.
     """
+    if config is not None and not isinstance(config, dict):
+        raise ConfigError(f"a game config must be a JSON object (dict), got {config!r}")
     config = dict(config or {})
     if ":" in spec:
-        return _import_attr(spec)(**config)
+        game = _import_attr(spec)(**config)
+        missing = [m for m in ("new_state", "legal_actions", "apply_action", "num_players")
+                   if not hasattr(game, m)]
+        if missing:
+            raise ConfigError(f"{spec!r} did not build a card-envs Game (it has no {missing}); "
+                              "name a game factory such as card_envs.garda3.rules:make_game")
+        return game
     return registry.make_game(spec, **config)
 
 
@@ -94,11 +103,17 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         from card_envs.bots.lookahead import LookaheadPolicy
 
         samples_text = suffix[1:] if suffix else "8"
-        if not samples_text.isdigit():
+        if not (samples_text.isascii() and samples_text.isdigit()):
             raise ConfigError(f"policy {spec!r}: '+lookahead:N' needs a whole number N of deals, "
                               f"got {samples_text!r}")
+        if not base_spec:
+            raise ConfigError(f"policy {spec!r}: nothing before '+lookahead' (write e.g. "
+                              "'heuristic+lookahead' or 'runs/x/model.zip+lookahead:8')")
         base = resolve_policy(base_spec, game_spec, seed=seed, deterministic=deterministic)
-        return LookaheadPolicy(base, samples=int(samples_text), seed=seed, name=spec)
+        try:
+            return LookaheadPolicy(base, samples=int(samples_text), seed=seed, name=spec)
+        except ConfigError as exc:
+            raise ConfigError(f"policy {spec!r}: {exc}") from None
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":

@@ -221,13 +221,19 @@ def load_model(path: str | Path, env=None):
     """``MaskablePPO.load(path)`` on the CPU (``env`` optional, needed to continue training).
 
     Raises:
-        FileNotFoundError: no file at ``path``.
+        FileNotFoundError: no file at ``path``; ConfigError: the file is not a zip archive.
     """
     from sb3_contrib import MaskablePPO
 
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"no model file {str(path)!r}")
+    import zipfile
+
+    if not zipfile.is_zipfile(path):
+        from card_envs.core.errors import ConfigError
+
+        raise ConfigError(f"{str(path)!r} is not a saved MaskablePPO model (not a .zip archive)")
     return MaskablePPO.load(str(path), env=env, device="cpu")
 
 
