@@ -188,7 +188,7 @@ def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
 
 
 _AT_LEAST = {  # field: smallest allowed value (ints and floats)
-    "minutes": 0, "total_timesteps": 0, "threads": 1, "n_envs": 1, "snapshot_every": 1,
+    "seed": 0, "minutes": 0, "total_timesteps": 0, "threads": 1, "n_envs": 1, "snapshot_every": 1,
     "max_pool": 1, "shaping": 0, "n_steps": 2, "batch_size": 2, "n_epochs": 1, "ent_coef": 0,
     "vf_coef": 0, "eval_every": 0, "eval_games": 1, "final_eval_games": 0,
     "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
@@ -236,6 +236,9 @@ def validate_args(args: Args) -> None:
     if unknown:
         raise bad("opponent_mix", args.opponent_mix,
                   f"unknown kind(s) {sorted(unknown)}; kinds: random, heuristic, self")
+    if any(not w >= 0 for w in weights.values()) or not any(w > 0 for w in weights.values()):
+        raise bad("opponent_mix", args.opponent_mix,
+                  "weights must be >= 0 with at least one > 0")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
 

@@ -94,3 +94,25 @@ def test_training_flag_errors_are_one_line_before_any_run_folder(flags, needle, 
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err and err.count("\n") == 1
     assert not run_dir.exists()
+
+
+@pytest.mark.parametrize("policies, needle", [("random,random", "named twice"),
+                                              ("random", "at least two")])
+def test_tournament_needs_distinct_policies(policies, needle, capsys):
+    assert main(["tournament", "--game", "garda3", "--policies", policies, "--games", "2"]) == 2
+    assert needle in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags, needle", [(["--opponent-mix", "heuristic=0"], "at least one"),
+                                           (["--opponent-mix", "self=-1,random=1"], ">= 0"),
+                                           (["--seed", "-1"], "--seed")])
+def test_more_training_flag_errors(flags, needle, tmp_path, capsys):
+    from card_envs.training import main as train_main
+
+    assert train_main(flags + ["--run-dir", str(tmp_path / "r")]) == 2
+    assert needle in capsys.readouterr().err and not (tmp_path / "r").exists()
+
+
+def test_heuristic_of_a_module_factory_game_is_found_beside_it(capsys):
+    assert main(["evaluate", "--game", "card_envs.garda3.rules:make_game", "--a", "heuristic",
+                 "--b", "random", "--games", "2"]) == 0

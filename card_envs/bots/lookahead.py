@@ -72,6 +72,8 @@ class LookaheadPolicy:
             raise ConfigError(f"lookahead samples must be an int >= 1, got {samples!r}")
         if not (isinstance(win_value, (int, float)) and 0 < win_value < float("inf")):
             raise ConfigError(f"lookahead win_value must be a finite number > 0, got {win_value!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ConfigError(f"lookahead seed must be an int or None, got {seed!r}")
         if not callable(getattr(base, "act", None)):
             raise ConfigError(f"lookahead base {base!r} is not a policy with act(game, state, "
                               "player); wrap an (observation, action_mask) callable with "
@@ -84,6 +86,8 @@ class LookaheadPolicy:
         self.searched = 0  # decisions decided by the lookahead (for reports)
 
     def act(self, game, state, player: int) -> int:
+        """The legal action with the best mean rollout score for ``player`` (the seat to act);
+        the base policy's own choice where the lookahead does not decide or on ties."""
         own = self.base.act(game, state, player)
         scores = self.action_scores(game, state, player)
         if scores is None:
@@ -143,6 +147,7 @@ class LookaheadPolicy:
         return {a: v / self.samples for a, v in score.items()}
 
     def act_batch(self, game, states: list, players: list[int]) -> list[int]:
+        """:meth:`act` for each (state, seat) pair (one search each; nothing to batch)."""
         return [self.act(game, s, p) for s, p in zip(states, players)]
 
     def __repr__(self) -> str:

@@ -77,7 +77,14 @@ def resolve_heuristic(spec: str, **kwargs: Any):
     """
     if ":" in spec:
         module = spec.partition(":")[0]
-        return _import_attr(f"{module}:HeuristicBot")(**kwargs)
+        sibling = module.rpartition(".")[0] + ".bot"  # the suite's layout: <game>/bot.py
+        for target in (f"{module}:HeuristicBot", f"{sibling}:HeuristicBot"):
+            try:
+                return _import_attr(target)(**kwargs)
+            except ConfigError:
+                continue
+        raise ConfigError(f"no heuristic bot for game {spec!r}: neither {module}:HeuristicBot "
+                          f"nor {sibling}:HeuristicBot exists")
     return registry.make_heuristic(spec, **kwargs)
 
 

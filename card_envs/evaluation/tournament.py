@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import MatchResult, play_game
 from card_envs.evaluation.policies import resolve_game, resolve_policy
 
@@ -56,18 +57,24 @@ def round_robin(game, policies, games: int = 100, seed: int = 0, config=None) ->
     """Play every pair of ``policies`` (specs or ``{name: policy}``) ``games`` times.
 
     Raises:
-        ValueError: fewer than two entrants or ``games <= 0``.
+        ConfigError: a policy spec named twice or fewer than two entrants; ValueError:
+            ``games <= 0``.
     """
     from openskill.models import PlackettLuce
 
     if isinstance(policies, dict):
         entrants = dict(policies)
     else:
+        names = [str(p) for p in policies]
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        if repeated:
+            raise ConfigError(f"policy {repeated[0]!r} is named twice; a tournament needs "
+                              "distinct policies (entrants are keyed by their spec)")
         game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
         entrants = {str(p): resolve_policy(p, game_spec, seed=seed + i)
                     for i, p in enumerate(policies)}
     if len(entrants) < 2:
-        raise ValueError("a tournament needs at least two policies")
+        raise ConfigError(f"a tournament needs at least two policies, got {list(entrants)}")
     if games <= 0:
         raise ValueError(f"games must be > 0, got {games}")
     game_obj = resolve_game(game, config) if isinstance(game, str) else game
