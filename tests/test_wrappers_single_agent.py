@@ -267,3 +267,23 @@ def test_shaping_needs_a_potential_and_a_non_negative_weight():
         SingleAgentEnv(make_toy(), PerfectBot(), shaping=1.0)
     with pytest.raises(ConfigError, match="shaping"):
         SingleAgentEnv(make_game("garda3"), PerfectBot(), shaping=-1.0)
+
+
+def test_shaping_on_an_illegal_move_ends_with_the_potential_removed():
+    game = make_game("garda3", fighter_selection="random")  # fighters (and HP) from the start
+    env = SingleAgentEnv(game, RandomBot(1), shaping=0.5, illegal_action="lose", seed=2)
+    env.reset()
+    phi0 = game.potential(env.state, env.seat)
+    assert phi0 != 0.0  # unequal random fighters: the term is visible
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert terminated and info["illegal_action"]
+    assert reward == pytest.approx(-1.0 - 0.5 * phi0)
+
+
+def test_core_lead_helper_hand_computed():
+    from card_envs.core.game import lead
+
+    assert lead([5, 1, 3], 0, 4) == pytest.approx((5 - 2) / 4)  # mean of the others: 2
+    assert lead([5, 1, 3], 1, 4) == pytest.approx((1 - 4) / 4)
+    assert lead([10, 0], 0, 5) == 1.0 and lead([0, 10], 0, 5) == -1.0  # clipped

@@ -66,6 +66,15 @@ import numpy as np
 S = TypeVar("S")
 
 
+def lead(values, player: int, scale: float) -> float:
+    """``player``'s lead in [-1, 1] for ``potential`` hooks: ``values[player]`` minus the mean of
+    the other seats' values, over ``scale``, clipped to [-1, 1] (``values``: one number per seat,
+    at least two seats; ``scale > 0``)."""
+    others = (sum(values) - values[player]) / (len(values) - 1)
+    x = (values[player] - others) / scale
+    return -1.0 if x < -1.0 else (1.0 if x > 1.0 else float(x))
+
+
 class GameBase(Generic[S]):
     """Generic helpers shared by every game. Games set the class/instance attributes listed in the
     module docstring and implement the rule methods; nothing here knows any game's rules."""

@@ -20,7 +20,7 @@ from typing import Any
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
 from card_envs.core.errors import CardDataError, IllegalActionError
-from card_envs.core.game import GameBase
+from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
 from card_envs.dirt_and_glory.content import (
     AB_FUEL,
@@ -714,11 +714,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         :class:`card_envs.bots.lookahead.LookaheadPolicy`."""
         fpp = self.config.fuel_per_point
         stand = [sc + f / fpp for sc, f in zip(state.scores, state.fuel)]
-        n = self.num_players
-        others = (sum(stand) - stand[player]) / (n - 1)
-        scale = self.config.num_rounds * max(p[0] for p in self.terr_points)
-        lead = (stand[player] - others) / scale
-        return -1.0 if lead < -1.0 else (1.0 if lead > 1.0 else float(lead))
+        return lead(stand, player, self.config.num_rounds * max(p[0] for p in self.terr_points))
 
     def lookahead_horizon(self, state: DGState) -> int | None:
         """The 0-based round (DG-3) during every decision of a round: the reserve mix and the

@@ -15,7 +15,7 @@ from typing import Any
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.core.game import GameBase
+from card_envs.core.game import GameBase, lead
 from card_envs.core.layout import Layout
 from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
 from card_envs.garda3.fighters import FighterSet, resolve_fighter_set
@@ -352,9 +352,7 @@ class Garda3(GameBase[Garda3State]):
         (G-4.10: a fighter at 0 HP or less counts nothing), own total minus the opponents' mean,
         over 30 (3 fighters × (7 HP + 3)). Used by potential-based reward shaping and as the
         leaf score of :class:`card_envs.bots.lookahead.LookaheadPolicy`."""
-        mats = [sum(h + 3 for h in hp if h > 0) for hp in state.hp]
-        others = [m for p, m in enumerate(mats) if p != player]
-        return (mats[player] - sum(others) / len(others)) / 30.0
+        return lead([sum(h + 3 for h in hp if h > 0) for hp in state.hp], player, 30.0)
 
     def lookahead_horizon(self, state: Garda3State) -> int | None:
         """The round number while a battle decision is taken (fighters, cards, bonuses, counter,

@@ -36,7 +36,7 @@ import numpy as np
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
 from card_envs.core.errors import ConfigError, IllegalActionError, LoadoutError
-from card_envs.core.game import GameBase
+from card_envs.core.game import GameBase, lead
 from card_envs.core.layout import Layout
 from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
 from card_envs.scratch_wars.catalogue import (
@@ -514,9 +514,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                     m -= 2
             mat[q] = m
         heroes = state.heroes
-        scale = 2 * max(self.hdata[heroes[0]][0], self.hdata[heroes[1]][0])
-        lead = (mat[player] - mat[1 - player]) / scale
-        return -1.0 if lead < -1.0 else (1.0 if lead > 1.0 else float(lead))
+        return lead(mat, player, 2 * max(self.hdata[heroes[0]][0], self.hdata[heroes[1]][0]))
 
     def lookahead_horizon(self, state: ScratchWarsState) -> int | None:
         """The 0-based turn number ``2 × round + (second turn of the round)`` (SW-2.3, SW-4.1)

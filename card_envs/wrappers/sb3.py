@@ -102,13 +102,8 @@ class FrozenPolicy:
     # -- core ----------------------------------------------------------------------------------
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Unmasked action logits, float32 ``(num_actions,)`` for one observation."""
-        if self._layers is not None:
-            x = np.asarray(obs, dtype=np.float32).reshape(-1)
-            for w, b, act in self._layers:  # one row: BLAS stays single-threaded anyway
-                x = x @ w + b
-                if act is not None:
-                    x = act(x)
-            return x
+        if self._layers is not None:  # one row: BLAS stays single-threaded anyway
+            return self._mlp(np.asarray(obs, dtype=np.float32).reshape(-1))
         import torch
 
         with torch.no_grad():
@@ -116,16 +111,20 @@ class FrozenPolicy:
             dist = self._torch_policy.get_distribution(t)
             return dist.distribution.logits[0].numpy()
 
+    def _mlp(self, x: np.ndarray) -> np.ndarray:
+        """The numpy actor on one row ``(obs_dim,)`` or a batch ``(N, obs_dim)``."""
+        for w, b, act in self._layers:
+            x = x @ w + b
+            if act is not None:
+                x = act(x)
+        return x
+
     def logits_batch(self, obs: np.ndarray) -> np.ndarray:
         """Unmasked action logits, float32 ``(N, num_actions)`` for observations ``(N, ...)``."""
         x = np.asarray(obs, dtype=np.float32).reshape(len(obs), -1)
         if self._layers is not None:
             with _one_blas_thread():
-                for w, b, act in self._layers:
-                    x = x @ w + b
-                    if act is not None:
-                        x = act(x)
-            return x
+                return self._mlp(x)
         import torch
 
         with torch.no_grad():

@@ -213,7 +213,8 @@ class SingleAgentEnv(gymnasium.Env):
                     self.league.record(self.opponent_kind, 0.0)
                 info = {"seat": self.seat, "opponent": self.opponent_kind, "outcome": 0.0,
                         "illegal_action": True}
-                return self.game.observe(self.state, self.seat), -1.0, True, False, info
+                reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
+                return self.game.observe(self.state, self.seat), reward, True, False, info
             raise IllegalActionError(
                 f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not legal "
                 f"now; legal actions: {self._legal}"
