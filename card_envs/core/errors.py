@@ -28,3 +28,15 @@ class IllegalActionError(CardEnvsError, ValueError):
 class LoadoutError(CardEnvsError, ValueError):
     """A deck / loadout / fighter choice breaks the game's construction rules; the message names
     the offending card or rule."""
+
+
+class StateError(CardEnvsError, ValueError):
+    """A saved state (``state_from_dict``, ``env.reset(options={"state": ...})``) or a state given
+    to ``check_state`` is malformed or inconsistent: a missing or extra field, a wrong type, a value
+    out of range, a card created or lost, a wrong seat count, another game, version or config.
+    The message names the field path (``hands[1][3]``) and the offending value."""
+
+
+class RecordError(CardEnvsError, ValueError):
+    """A game-record file is unreadable, not a record, of an unknown format or another game
+    version, or holds a malformed field; the message names the file and the problem."""

@@ -51,8 +51,28 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             (:mod:`card_envs.bots.lookahead`)
 =========================================  ===================================================
 
-:class:`GameBase` supplies the generic parts (mask building, a JSON-based ``clone``, random
-playouts) so a game writes only its rules.
+What each game writes and what the core does once (:class:`GameBase`):
+
+=========================================  ===================================================
+the game writes                             the core derives
+=========================================  ===================================================
+``state_class``: its state dataclass        ``clone``, ``state_to_dict``, ``state_from_dict``
+(:mod:`card_envs.core.state`)               (strict validation naming the field path)
+``_legal_actions(S) -> list[int]``          ``legal_actions`` (cached on the state in
+                                            ``legal_cache``), ``legal_action_mask``
+``_apply_action(S, a: int)``: the           ``apply_action``: the action checked (type, range,
+transition of one legal action              legality; refusals leave the state unchanged), the
+                                            cache cleared, then ``_apply_action``
+``check_state(S)``: config invariants       ``state_from_dict`` calls it after the declaration
+(card ids, multiset, seats, phase)          check
+``phase_name(S) -> str``                    named in every refused-action message
+=========================================  ===================================================
+
+Actions: a Python ``int`` (not ``bool``; an ``IntEnum`` member is fine), a numpy integer scalar
+or a 0-d integer numpy array (what SB3's ``predict`` returns for one observation); anything else
+(floats even if integral, ``inf``, ``nan``, strings, ``None``, arrays with a dimension) is refused
+with :class:`~card_envs.core.errors.IllegalActionError` (:func:`action_id`). Plain ints are
+stored. The conformance suite :func:`card_envs.testing.check_game` checks every part of this.
 """
 
 from __future__ import annotations
@@ -62,6 +82,9 @@ import random
 from typing import Any, Generic, TypeVar
 
 import numpy as np
+
+from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.state import codec_of, format_path
 
 S = TypeVar("S")
 
@@ -75,9 +98,28 @@ def lead(values, player: int, scale: float) -> float:
     return -1.0 if x < -1.0 else (1.0 if x > 1.0 else float(x))
 
 
+def action_id(action: Any) -> int | None:
+    """``action`` as a plain ``int`` if it is an action value at all, else ``None``.
+
+    Accepted: ``int`` (not ``bool``; ``IntEnum`` members), numpy integer scalars, 0-d integer
+    numpy arrays. Everything else gives ``None`` (the caller raises, naming the value)."""
+    cls = action.__class__
+    if cls is int:
+        return action
+    if cls is bool or cls is np.bool_:
+        return None
+    if isinstance(action, int):  # IntEnum and other int subclasses (bool excluded above)
+        return int(action)
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)
+    return None
+
+
 class GameBase(Generic[S]):
-    """Generic helpers shared by every game. Games set the class/instance attributes listed in the
-    module docstring and implement the rule methods; nothing here knows any game's rules."""
+    """The generic part of every game, written once (module docstring: what a game writes and
+    what this class derives). Nothing here knows any game's rules."""
 
     name: str = "game"
     version: int = 0
@@ -87,22 +129,66 @@ class GameBase(Generic[S]):
     observation_low: float = 0.0
     observation_high: float = 1.0
     max_game_length: int = 10_000
+    #: the game's declared state dataclass (a :class:`card_envs.core.state.GameState`)
+    state_class: type
 
-    # -- generic parts -------------------------------------------------------------------------
+    # -- moves -----------------------------------------------------------------------------------
+    def check_action(self, state: S, action: Any) -> int:
+        """``action`` as a plain int in ``[0, num_actions)``, without looking at legality.
+
+        Raises:
+            IllegalActionError: not an action value (see :func:`action_id`) or out of range; the
+                message names the value and the state's phase.
+        """
+        a = action_id(action)
+        if a is None:
+            raise IllegalActionError(
+                f"{self.name}: action {action!r} ({type(action).__name__}) is not an action id "
+                f"(an int, a numpy integer or a 0-d integer array) in phase "
+                f"{self.phase_name(state)!r}")
+        if not 0 <= a < self.num_actions:
+            raise IllegalActionError(
+                f"{self.name}: action {a} is outside the action space Discrete({self.num_actions})"
+                f" in phase {self.phase_name(state)!r}")
+        return a
+
+    def legal_actions(self, state: S) -> list[int]:
+        """Sorted legal action ids (plain ints; ``[]`` once over), cached on the state until the
+        next move. Do not mutate the returned list."""
+        legal = state.legal_cache
+        if legal is None:
+            legal = state.legal_cache = self._legal_actions(state)
+        return legal
+
     def legal_action_mask(self, state: S) -> np.ndarray:
         """int8 array of shape ``(num_actions,)``: 1 for each legal action, all zeros once over."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if not self.is_terminal(state):
-            mask[self.legal_actions(state)] = 1
+        mask[self.legal_actions(state)] = 1
         return mask
 
-    def clone(self, state: S) -> S:
-        """Independent deep copy (default: through the JSON dict round trip)."""
-        return self.state_from_dict(json.loads(json.dumps(self.state_to_dict(state))))
+    def apply_action(self, state: S, action: Any) -> None:
+        """Apply ``action`` for ``current_player(state)``, in place.
 
-    def config_to_dict(self) -> dict[str, Any]:
-        """The config as a JSON-able dict that ``make_game(name, **dict)`` accepts."""
-        return self.config.to_dict()  # type: ignore[attr-defined]
+        Raises:
+            IllegalActionError: not an action value, out of range, or not legal now (the game is
+                over, or the rules forbid it); the message names the value and the phase, and the
+                state is unchanged.
+        """
+        if action.__class__ is not int:
+            action = self.check_action(state, action)
+        legal = state.legal_cache
+        if legal is None:
+            legal = state.legal_cache = self._legal_actions(state)
+        if action not in legal:
+            self.check_action(state, action)  # out of range: say so
+            if not legal:
+                raise IllegalActionError(
+                    f"{self.name}: action {action} refused: the game is over")
+            raise IllegalActionError(
+                f"{self.name}: action {action} ({self.action_to_string(state, action)}) is not "
+                f"legal in phase {self.phase_name(state)!r}; legal: {legal}")
+        state.legal_cache = None
+        self._apply_action(state, action)
 
     def random_playout(self, state: S, rng: random.Random) -> int:
         """Play uniformly random legal actions until the game ends; returns decisions made."""
@@ -113,17 +199,89 @@ class GameBase(Generic[S]):
             n += 1
         return n
 
+    # -- copies and saving -------------------------------------------------------------------------
+    def clone(self, state: S) -> S:
+        """An independent copy (RNG included; the legal-action cache is shared, it is never
+        mutated)."""
+        return codec_of(state.__class__).clone(state)
+
+    def config_to_dict(self) -> dict[str, Any]:
+        """The config as a JSON-able dict that ``make_game(name, **dict)`` accepts."""
+        return self.config.to_dict()  # type: ignore[attr-defined]
+
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """JSON-able dict: ``game``, ``version``, ``config`` and every declared field."""
+        out: dict[str, Any] = {"game": self.name, "version": self.version,
+                               "config": json.loads(json.dumps(self.config_to_dict()))}
+        out.update(codec_of(state.__class__).to_dict(state))
+        return out
+
+    def state_from_dict(self, data: Any) -> S:
+        """The state saved by :meth:`state_to_dict`, validated against the declaration and this
+        game's config, then :meth:`check_state`.
+
+        Raises:
+            StateError: naming the field path and value (another game, version or config, a
+                missing or extra field, a wrong type, a value out of range, a broken invariant).
+        """
+        if not isinstance(data, dict):
+            raise StateError(f"{self.name} saved state: expected a JSON object, got "
+                             f"{type(data).__name__}")
+        for key in ("game", "version", "config"):
+            if key not in data:
+                raise StateError(f"{key}: field is missing (a {self.name} saved state has game, "
+                                 f"version, config and the state's fields)")
+        if data["game"] != self.name:
+            raise StateError(f"game: {data['game']!r} is not {self.name!r}")
+        if data["version"].__class__ is not int or data["version"] != self.version:
+            raise StateError(f"version: {data['version']!r} is not this game's version "
+                             f"{self.version} ({self.name}_v{self.version})")
+        self.check_config_dict(data["config"], "config")
+        fields = {k: v for k, v in data.items() if k not in ("game", "version", "config")}
+        state = codec_of(self.state_class).from_dict(fields, f"{self.name} saved state")
+        self.check_state(state)
+        return state
+
+    def check_config_dict(self, config: Any, where: str) -> None:
+        """StateError unless ``config`` (a saved config dict) equals this game's config; names
+        the first differing field path."""
+        mine = json.loads(json.dumps(self.config_to_dict()))
+        if not isinstance(config, dict):
+            raise StateError(f"{where}: {config!r} is not a config object")
+        for key in sorted(set(mine) | set(config)):
+            if key not in config:
+                raise StateError(f"{format_path([where, key])}: field is missing")
+            if key not in mine:
+                raise StateError(f"{format_path([where, key])}: {config[key]!r} is not a config "
+                                 f"field of {self.name}")
+            if config[key] != mine[key] or type(config[key]) is not type(mine[key]):
+                raise StateError(
+                    f"{format_path([where, key])}: {config[key]!r} differs from this game's "
+                    f"{mine[key]!r} (a state loads only into a game of the same config)")
+
     # -- to be implemented by each game ---------------------------------------------------------
+    def check_state(self, state: S) -> None:
+        """StateError (naming the field path) unless ``state`` satisfies the game's invariants
+        for this config: card ids, the card multiset, seat counts, a consistent phase and
+        current player. Public: :func:`card_envs.testing.check_game` calls it at every step."""
+        raise NotImplementedError
+
+    def phase_name(self, state: S) -> str:
+        """The state's phase as a readable name (named in refused-action messages)."""
+        return "game over" if self.is_terminal(state) else "play"
+
+    def _legal_actions(self, state: S) -> list[int]:  # pragma: no cover - interface
+        """Sorted legal action ids, ``[]`` when the game is over (uncached: the core caches)."""
+        raise NotImplementedError
+
+    def _apply_action(self, state: S, action: int) -> None:  # pragma: no cover - interface
+        """The transition of one legal action (a plain int the core has checked)."""
+        raise NotImplementedError
+
     def new_state(self, seed: int) -> S:  # pragma: no cover - interface
         raise NotImplementedError
 
     def current_player(self, state: S) -> int:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def legal_actions(self, state: S) -> list[int]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def apply_action(self, state: S, action: int) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
     def is_terminal(self, state: S) -> bool:  # pragma: no cover - interface
@@ -142,12 +300,6 @@ class GameBase(Generic[S]):
         raise NotImplementedError
 
     def render(self, state: S) -> str:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def state_to_dict(self, state: S) -> dict[str, Any]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def state_from_dict(self, data: dict[str, Any]) -> S:  # pragma: no cover - interface
         raise NotImplementedError
 
     def sample_hidden(self, state: S, player: int, rng: random.Random) -> S:  # pragma: no cover

@@ -1,0 +1,14 @@
+"""Testing tools for games of the suite and for new games: the conformance checks
+(:func:`check_game`, :func:`check_state_mutations`) and a tiny worked game
+(:mod:`card_envs.testing.toy_game`)."""
+
+from card_envs.testing.conformance import (
+    MALFORMED_ACTIONS,
+    ConformanceError,
+    check_game,
+    check_state_mutations,
+    leaf_paths,
+)
+
+__all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
+           "leaf_paths"]

@@ -1,0 +1,453 @@
+"""The conformance checks every game of the suite passes (the Game-level counterpart of
+PettingZoo's ``api_test`` and OpenSpiel's random-simulation test).
+
+:func:`check_game` plays random games and checks the contract of :mod:`card_envs.core.game` at
+every decision; :func:`check_state_mutations` walks every leaf of a saved state and checks that
+each broken variant is refused with a :class:`~card_envs.core.errors.StateError` naming its path.
+Both raise :class:`ConformanceError` (an ``AssertionError``) naming the broken property.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import pickle
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from card_envs.core.errors import IllegalActionError, StateError
+
+__all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
+           "leaf_paths"]
+
+
+class ConformanceError(AssertionError):
+    """A game breaks the contract; the message names the property, the seed and the step."""
+
+
+#: action values every game refuses with IllegalActionError (state unchanged)
+MALFORMED_ACTIONS: tuple[Any, ...] = (
+    3.0, float("inf"), float("nan"), True, False, "3", np.array([0]), None, -1, 10**9,
+    np.float64(1.0), np.array([[1]]), [1], b"1",
+)
+
+
+def _json(game, state) -> str:
+    try:
+        return json.dumps(game.state_to_dict(state), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ConformanceError(f"state_to_dict is not JSON-serialisable: {exc}") from None
+
+
+def _heuristic_factory(game, heuristic):
+    if heuristic is None or callable(heuristic) and not isinstance(heuristic, str):
+        return heuristic
+    if heuristic != "auto":
+        raise ValueError(f"heuristic: expected 'auto', None or a factory, got {heuristic!r}")
+    from card_envs.core.registry import HEURISTICS, make_heuristic
+
+    if game.name not in HEURISTICS:
+        return None
+    return lambda: make_heuristic(game.name)
+
+
+def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
+               zero_sum: bool = True, env_factory: Callable[[], Any] | None = None,
+               max_decisions: int | None = None) -> dict[str, int]:
+    """Play ``games`` random games of ``game`` (seeds ``seed .. seed+games-1``) and check the
+    Game contract at every decision.
+
+    Checked at every decision: ``current_player == -1`` exactly when terminal; legal actions
+    plain ints, sorted, unique, in range, non-empty while not terminal, matching
+    ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite and
+    inside ``[observation_low, observation_high]``; returns of length ``num_players``, zeros
+    mid-game, zero-sum at the end (``zero_sum``); ``check_state`` passes; ``clone`` independent
+    of the original (both ways); the JSON round trip gives the same dict and plays the next move
+    identically (and a copy saved at the first and a middle decision plays the whole game on
+    identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
+    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (and
+    legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
+    the registry's, ``None``: skip, or a zero-argument factory) chooses the same action after
+    ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
+    masked-out action are refused with ``IllegalActionError`` naming the value, the state
+    unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a
+    few mutated payloads. Once: equal seeds give equal states, ``pickle`` / ``copy.deepcopy`` of
+    the game (and of ``env_factory()``'s env after a reset) work and play on identically.
+
+    Args:
+        game: a configured game (:class:`card_envs.core.game.GameBase`).
+        games: number of random games (>= 1); seed: first seed.
+        max_decisions: stop a game after this many decisions (default ``game.max_game_length``).
+
+    Returns:
+        ``{"games": ..., "decisions": ..., "terminal": ...}`` counts.
+
+    Raises:
+        ConformanceError: naming the broken property, the seed and the decision index.
+    """
+    make_bot = _heuristic_factory(game, heuristic)
+    limit = max_decisions or game.max_game_length
+    n = game.num_players
+    _check_static(game, seed, env_factory)
+    decisions = terminal = 0
+    for g in range(games):
+        gseed = seed + g
+        rng = random.Random(gseed * 7919 + 1)
+        state = game.new_state(gseed)
+        if _json(game, state) != _json(game, game.new_state(gseed)):
+            raise ConformanceError(f"seed {gseed}: new_state(seed) twice gives different states")
+        shadows = [game.state_from_dict(json.loads(_json(game, state)))]
+        step = 0
+        while True:
+            where = f"seed {gseed}, decision {step}"
+            try:
+                _check_decision(game, state, rng, make_bot, zero_sum, where, once=step == 3)
+            except ConformanceError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any crash is a conformance failure
+                raise ConformanceError(f"{where}: {type(exc).__name__}: {exc}") from exc
+            if game.is_terminal(state) or step >= limit:
+                break
+            if step == 10:
+                shadows.append(game.state_from_dict(json.loads(_json(game, state))))
+            action = rng.choice(game.legal_actions(state))
+            # the JSON round trip plays the next move identically (chance included)
+            rt = game.state_from_dict(json.loads(_json(game, state)))
+            game.apply_action(state, action)
+            game.apply_action(rt, action)
+            if _json(game, rt) != _json(game, state):
+                raise ConformanceError(f"{where}: a state loaded from its JSON plays action "
+                                       f"{action} differently from the original")
+            for sh in shadows:
+                game.apply_action(sh, action)
+            step += 1
+            decisions += 1
+        terminal += game.is_terminal(state)
+        for sh in shadows:
+            if _json(game, sh) != _json(game, state):
+                raise ConformanceError(f"seed {gseed}: a state saved to JSON and loaded again "
+                                       "did not play on identically to the end")
+    return {"games": games, "decisions": decisions, "terminal": terminal}
+
+
+def _check_static(game, seed: int, env_factory) -> None:
+    for blob in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        a, b = game.new_state(seed), blob.new_state(seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        for _ in range(30):
+            if game.is_terminal(a):
+                break
+            game.apply_action(a, r1.choice(game.legal_actions(a)))
+            blob.apply_action(b, r2.choice(blob.legal_actions(b)))
+        if _json(game, a) != _json(blob, b):
+            raise ConformanceError("a pickled / deep-copied game plays differently")
+    state = game.new_state(seed)
+    if _json(game, pickle.loads(pickle.dumps(state))) != _json(game, state):
+        raise ConformanceError("pickle of a state changes it")
+    if env_factory is not None:
+        env = env_factory()
+        env.reset(seed=seed)
+        for blob in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+            o1, o2 = env.observe(env.agent_selection), blob.observe(blob.agent_selection)
+            if not np.array_equal(o1["observation"], o2["observation"]):
+                raise ConformanceError("a pickled / deep-copied env observes differently")
+
+
+def _check_observations(game, state, where: str) -> list[np.ndarray]:
+    out = []
+    lo, hi = game.observation_low, game.observation_high
+    for p in range(game.num_players):
+        obs = game.observe(state, p)
+        if not isinstance(obs, np.ndarray) or obs.shape != tuple(game.observation_shape):
+            raise ConformanceError(f"{where}: observation of seat {p} has shape "
+                                   f"{getattr(obs, 'shape', None)}, declared "
+                                   f"{tuple(game.observation_shape)}")
+        if obs.dtype != np.float32:
+            raise ConformanceError(f"{where}: observation dtype {obs.dtype}, expected float32")
+        if not np.all(np.isfinite(obs)):
+            raise ConformanceError(f"{where}: observation of seat {p} is not finite")
+        bad = np.flatnonzero((obs < lo) | (obs > hi))
+        if bad.size:
+            i = int(bad[0])
+            raise ConformanceError(f"{where}: observation of seat {p} entry {i} = {obs[i]} is "
+                                   f"outside the declared bounds [{lo}, {hi}]")
+        out.append(obs)
+    return out
+
+
+def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> None:
+    n = game.num_players
+    term = game.is_terminal(state)
+    cp = game.current_player(state)
+    if term != (cp == -1):
+        raise ConformanceError(f"{where}: current_player is {cp} while is_terminal is {term} "
+                               "(-1 exactly when the game is over)")
+    legal = game.legal_actions(state)
+    if any(a.__class__ is not int for a in legal):
+        raise ConformanceError(f"{where}: legal actions are not plain ints: {legal}")
+    if legal != sorted(set(legal)):
+        raise ConformanceError(f"{where}: legal actions are not sorted and unique: {legal}")
+    if legal and not (0 <= legal[0] and legal[-1] < game.num_actions):
+        raise ConformanceError(f"{where}: legal action out of range: {legal}")
+    if term == bool(legal):
+        raise ConformanceError(f"{where}: legal actions {legal} while is_terminal is {term} "
+                               "(non-empty exactly while the game goes on)")
+    mask = game.legal_action_mask(state)
+    if mask.dtype != np.int8 or mask.shape != (game.num_actions,) or \
+            np.flatnonzero(mask).tolist() != legal:
+        raise ConformanceError(f"{where}: legal_action_mask does not match legal_actions")
+    observations = _check_observations(game, state, where)
+    ret = game.returns(state)
+    if len(ret) != n or not all(math.isfinite(float(r)) for r in ret):
+        raise ConformanceError(f"{where}: returns {ret} (expected {n} finite numbers)")
+    if not term and any(r != 0 for r in ret):
+        raise ConformanceError(f"{where}: returns {ret} mid-game (expected zeros)")
+    if term and zero_sum and abs(sum(ret)) > 1e-9:
+        raise ConformanceError(f"{where}: returns {ret} are not zero-sum")
+    try:
+        game.check_state(state)
+    except StateError as exc:
+        raise ConformanceError(f"{where}: check_state refuses a state reached by play: {exc}") \
+            from None
+    before = _json(game, state)
+    # clone: equal, and independent both ways
+    c = game.clone(state)
+    if _json(game, c) != before:
+        raise ConformanceError(f"{where}: clone differs from the original")
+    if legal:
+        game.apply_action(c, legal[-1])
+        if _json(game, state) != before:
+            raise ConformanceError(f"{where}: playing on a clone changed the original (clone "
+                                   "shares mutable data)")
+        c2 = game.clone(state)
+        c2_json = _json(game, c2)
+        game.apply_action(state, legal[0])
+        changed = _json(game, c2) != c2_json
+        _restore(game, state, before)
+        if changed:
+            raise ConformanceError(f"{where}: playing on the original changed its clone (clone "
+                                   "shares mutable data)")
+    # sample_hidden: a function of the seat's information only
+    seats = sorted({cp, rng.randrange(n)} - {-1}) or [0]
+    for p in seats:
+        k = rng.randrange(1 << 30)
+        a = game.sample_hidden(state, p, random.Random(k))
+        b = game.sample_hidden(game.sample_hidden(state, p, random.Random(1)), p,
+                               random.Random(k))
+        if _json(game, state) != before:
+            raise ConformanceError(f"{where}: sample_hidden changed the state it was given")
+        if _json(game, a) != _json(game, b):
+            raise ConformanceError(
+                f"{where}: sample_hidden(s, {p}, R(k)) differs from sample_hidden(sample_hidden("
+                f"s, {p}, R(1)), {p}, R(k)): it reads more than seat {p}'s information (the real "
+                "hidden cards?)")
+        if not np.array_equal(game.observe(a, p), observations[p]):
+            raise ConformanceError(
+                f"{where}: seat {p}'s observation changes after sample_hidden for seat {p}: the "
+                "observation reads hidden information (or sample_hidden changes what the seat "
+                "knows)")
+        try:
+            game.check_state(a)
+        except StateError as exc:
+            raise ConformanceError(f"{where}: sample_hidden gives an invalid state: {exc}") \
+                from None
+        if p == cp:
+            if game.legal_actions(a) != legal:
+                raise ConformanceError(f"{where}: sample_hidden changes the acting seat's legal "
+                                       "actions")
+            if make_bot is not None:
+                x = make_bot().act(game, game.clone(state), p)
+                y = make_bot().act(game, a, p)
+                if x != y:
+                    raise ConformanceError(
+                        f"{where}: the heuristic bot chooses {x} in the real state and {y} after "
+                        f"sample_hidden for seat {p}: it reads hidden information")
+    if once and legal:
+        _check_actions(game, state, legal, before, where)
+        _check_refusals(game, state, where)
+
+
+def _restore(game, state, saved_json: str) -> None:
+    """Put ``state`` back to ``saved_json`` in place (used after probing a move)."""
+    fresh = game.state_from_dict(json.loads(saved_json))
+    for name in type(state).__slots__:
+        setattr(state, name, getattr(fresh, name))
+    for cls in type(state).__mro__[1:]:
+        for name in getattr(cls, "__slots__", ()):
+            setattr(state, name, getattr(fresh, name))
+
+
+def _check_actions(game, state, legal, before: str, where: str) -> None:
+    for bad in MALFORMED_ACTIONS + tuple(a for a in range(game.num_actions)
+                                         if a not in legal)[:3]:
+        try:
+            game.apply_action(state, bad)
+        except IllegalActionError as exc:
+            shown = repr(bad)
+            if shown not in str(exc) and str(bad) not in str(exc):
+                raise ConformanceError(f"{where}: the refusal of action {shown} does not name "
+                                       f"it: {exc}") from None
+        except Exception as exc:  # noqa: BLE001
+            raise ConformanceError(f"{where}: action {bad!r} raised {type(exc).__name__}, "
+                                   f"expected IllegalActionError: {exc}") from None
+        else:
+            raise ConformanceError(f"{where}: illegal action {bad!r} was accepted")
+        if _json(game, state) != before:
+            raise ConformanceError(f"{where}: the refused action {bad!r} changed the state")
+    k = legal[0]
+    for value in (np.int64(k), np.array(k), np.int32(k)):
+        a, b = game.clone(state), game.clone(state)
+        game.apply_action(a, value)
+        game.apply_action(b, k)
+        if _json(game, a) != _json(game, b):
+            raise ConformanceError(f"{where}: action {value!r} plays differently from {k}")
+
+
+def _check_refusals(game, state, where: str) -> None:
+    d = json.loads(_json(game, state))
+    fields = [k for k in d if k not in ("game", "version", "config")]
+    tries = [("an unknown game", {**d, "game": "no_such_game"}),
+             ("another version", {**d, "version": d["version"] + 1}),
+             ("an extra field", {**d, "no_such_field": 1}),
+             ("a JSON list", [d])]
+    for f in fields[:6]:
+        tries.append((f"field {f!r} deleted", {k: v for k, v in d.items() if k != f}))
+        tries.append((f"field {f!r} of the wrong type", {**d, f: {"x": 1}}))
+    for what, payload in tries:
+        try:
+            game.state_from_dict(payload)
+        except StateError:
+            continue
+        except Exception as exc:  # noqa: BLE001
+            raise ConformanceError(f"{where}: state_from_dict with {what} raised "
+                                   f"{type(exc).__name__} instead of StateError: {exc}") from None
+        raise ConformanceError(f"{where}: state_from_dict accepted a payload with {what}")
+
+
+# ---------------------------------------------------------------------------------------------
+def leaf_paths(data: Any, loc: tuple = ()) -> list[tuple]:
+    """Every leaf location in nested dicts / lists (a leaf: a scalar or an empty container)."""
+    if isinstance(data, dict) and data:
+        return [p for k, v in data.items() for p in leaf_paths(v, loc + (k,))]
+    if isinstance(data, list) and data:
+        return [p for i, v in enumerate(data) for p in leaf_paths(v, loc + (i,))]
+    return [loc]
+
+
+def _get(data, loc):
+    for part in loc:
+        data = data[part]
+    return data
+
+
+def _path_text(loc) -> str:
+    from card_envs.core.state import format_path
+
+    return format_path(loc)
+
+
+def check_state_mutations(game, state, rng_leaves: int | None = None,
+                          playout_seed: int = 0) -> dict[str, int]:
+    """Walk every leaf path of ``state_to_dict(state)`` and apply each of: delete it, change its
+    type, put an out-of-range value (``±2**70`` for ints, an unknown name for strings),
+    nudge it (``±1``, ``not``), add a card (append a copy of the leaf to its list).
+
+    Deleting, changing the type and out-of-range values must be refused with a
+    :class:`StateError` whose message names the path (or, for a list element, its list); a
+    nudge or an added card may be refused the same way, or load — and then ``check_state`` and
+    a random playout to the end must pass. Any other exception is a failure.
+
+    Args:
+        rng_leaves: test only this many of the RNG's 625 internal ints (default: all).
+
+    Returns:
+        counts ``{"mutations", "refused", "loaded"}``.
+
+    Raises:
+        ConformanceError: naming the path, the mutation and what happened.
+    """
+    text = _json(game, state)
+    base = json.loads(text)
+    paths = leaf_paths(base)
+    if rng_leaves is not None:
+        rng_paths = [p for p in paths if len(p) == 3 and p[0] == "rng" and p[1] == 1]
+        keep = set(map(tuple, random.Random(0).sample(rng_paths, min(rng_leaves,
+                                                                     len(rng_paths)))))
+        paths = [p for p in paths if p not in rng_paths or p in keep]
+    counts = {"mutations": 0, "refused": 0, "loaded": 0}
+
+    def attempt(loc, what, payload, must_refuse, name_locs):
+        counts["mutations"] += 1
+        label = f"{_path_text(loc)} {what}"
+        try:
+            loaded = game.state_from_dict(payload)
+        except StateError as exc:
+            msg = str(exc)
+            if not any(_path_text(n) in msg for n in name_locs):
+                raise ConformanceError(f"{label}: refused, but the message does not name "
+                                       f"{_path_text(name_locs[0])!r}: {msg}") from None
+            counts["refused"] += 1
+            return
+        except Exception as exc:  # noqa: BLE001
+            raise ConformanceError(f"{label}: raised {type(exc).__name__} instead of "
+                                   f"StateError: {exc}") from None
+        if must_refuse:
+            raise ConformanceError(f"{label}: accepted (expected a StateError naming the path)")
+        counts["loaded"] += 1
+        try:
+            game.check_state(loaded)
+            game.random_playout(loaded, random.Random(playout_seed))
+            game.check_state(loaded)
+        except Exception as exc:  # noqa: BLE001
+            raise ConformanceError(f"{label}: loaded, but then {type(exc).__name__}: {exc}") \
+                from None
+
+    for loc in paths:
+        value = _get(base, loc)
+        parent = loc[:-1]
+        names = [loc, parent] if parent and isinstance(loc[-1], int) else [loc]
+        top: list[tuple] = []
+        # delete it
+        payload = json.loads(text)
+        container = _get(payload, parent)
+        del container[loc[-1]]
+        attempt(loc, "deleted", payload, must_refuse=True, name_locs=names + top)
+        # change its type
+        other: Any = "x" if not isinstance(value, str) else 7
+        if isinstance(value, (list, dict)):  # an empty container
+            other = 7
+        payload = json.loads(text)
+        _get(payload, parent)[loc[-1]] = other
+        attempt(loc, f"set to {other!r} (another type)", payload, must_refuse=True,
+                name_locs=names + top)
+        # out of range
+        if value.__class__ is int:
+            for big in (2**70, -(2**70)):
+                payload = json.loads(text)
+                _get(payload, parent)[loc[-1]] = big
+                attempt(loc, f"set to {big}", payload, must_refuse=True, name_locs=names + top)
+            for nudge in (value + 1, value - 1):
+                payload = json.loads(text)
+                _get(payload, parent)[loc[-1]] = nudge
+                attempt(loc, f"set to {nudge}", payload, must_refuse=False, name_locs=names + top)
+        elif value.__class__ is str:
+            payload = json.loads(text)
+            _get(payload, parent)[loc[-1]] = value + "-no-such-name"
+            attempt(loc, "renamed", payload, must_refuse=loc[0] != "config",
+                    name_locs=names + top)
+        elif value.__class__ is bool:
+            payload = json.loads(text)
+            _get(payload, parent)[loc[-1]] = not value
+            attempt(loc, f"set to {not value}", payload, must_refuse=False,
+                    name_locs=names + top)
+        # add a card: a copy of the leaf appended to its list
+        if parent and isinstance(loc[-1], int) and loc[-1] == 0:
+            payload = json.loads(text)
+            _get(payload, parent).append(copy.deepcopy(value))
+            attempt(loc, "copied to the end of its list", payload, must_refuse=False,
+                    name_locs=[parent, loc] + top)
+    return counts

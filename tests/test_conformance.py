@@ -1,0 +1,106 @@
+"""The core's conformance checks (card_envs.testing) on every registered game and variant, and the
+saved-state mutation walk (issue "The Game contract in code")."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from card_envs.core.errors import StateError
+from card_envs.core.registry import GAMES, available_games, env_module, make_game
+from card_envs.testing import check_game, check_state_mutations
+
+#: every registered game with the variants the default run checks (a config dict each)
+VARIANTS: dict[str, list[dict]] = {
+    "garda3": [
+        {"variant": "classic"}, {"variant": "royale"}, {"variant": "resurrection"},
+        {"variant": "night"}, {"variant": "free_for_all"}, {"variant": "royale+night"},
+        {"variant": "resurrection+night+royale"}, {"variant": "free_for_all+resurrection"},
+        {"fighter_selection": "random"}, {"fighter_selection": "own_sets"},
+        {"piebald_is_wild": True, "allow_empty_defence": True},
+        {"split_defence_needs_split_attack": False},
+        {"attacker_must_play": False, "counter_attack_optional": True},
+        {"max_rounds": 3},
+    ],
+    "scratch_wars": [
+        {"level": 1}, {"level": 2}, {"level": 2, "effects": "attack_only"}, {"level": 3},
+    ],
+    "dirt_and_glory": [
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
+        {"num_players": 3, "reward": "score"},
+    ],
+}
+
+CASES = [(name, cfg) for name in VARIANTS for cfg in VARIANTS[name]]
+
+
+def _id(case):
+    name, cfg = case
+    return name + "-" + ",".join(f"{k}={v}" for k, v in cfg.items())
+
+
+def test_every_registered_game_has_variants():
+    assert set(VARIANTS) == set(GAMES) == set(available_games())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_check_game(case):
+    name, cfg = case
+    game = make_game(name, **cfg)
+    env_factory = lambda: env_module(name).env(**cfg)  # noqa: E731
+    counts = check_game(game, games=6, seed=11, env_factory=env_factory)
+    assert counts["terminal"] == 6 and counts["decisions"] > 6 * 5
+
+
+def _mid_game_state(game, seed=5, decisions=25):
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    for _ in range(decisions):
+        if game.is_terminal(state):
+            break
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+    assert not game.is_terminal(state)
+    return state
+
+
+MUTATION_CASES = [("garda3", {"variant": "classic"}), ("garda3", {"variant": "royale+night"}),
+                  ("garda3", {"variant": "free_for_all+resurrection"}),
+                  ("scratch_wars", {"level": 3}), ("scratch_wars", {"level": 1}),
+                  ("dirt_and_glory", {"num_players": 2}), ("dirt_and_glory", {"num_players": 4})]
+
+
+@pytest.mark.parametrize("case", MUTATION_CASES, ids=[_id(c) for c in MUTATION_CASES])
+@pytest.mark.parametrize("decisions", [3, 25])
+def test_saved_state_mutations(case, decisions):
+    """Every leaf path of a saved mid-game state: delete, change type, out of range, nudge, add a
+    card. Refused with a StateError naming the path, or loaded and then check_state and a random
+    playout to the end pass (check_state_mutations raises otherwise)."""
+    name, cfg = case
+    game = make_game(name, **cfg)
+    state = _mid_game_state(game, decisions=decisions)
+    counts = check_state_mutations(game, state, rng_leaves=48)
+    assert counts["refused"] > counts["mutations"] // 2
+
+
+def test_state_of_another_config_or_seat_count_is_refused():
+    pairs = [("garda3", {"variant": "classic"}, {"variant": "night"}),
+             ("garda3", {"variant": "classic"}, {"variant": "free_for_all"}),
+             ("scratch_wars", {"level": 3}, {"level": 2}),
+             ("dirt_and_glory", {"num_players": 3}, {"num_players": 2}),
+             ("dirt_and_glory", {"num_players": 2}, {"num_players": 2, "reward": "score"})]
+    for name, a, b in pairs:
+        ga, gb = make_game(name, **a), make_game(name, **b)
+        saved = json.loads(json.dumps(ga.state_to_dict(_mid_game_state(ga))))
+        with pytest.raises(StateError, match=r"config\."):
+            gb.state_from_dict(saved)
+        # even with the config header forged, the seat count / phase checks refuse it
+        forged = {**saved, "config": json.loads(json.dumps(gb.config_to_dict()))}
+        if ga.num_players != gb.num_players:
+            with pytest.raises(StateError):
+                gb.state_from_dict(forged)
+        env_a, env_b = env_module(name).env(**a), env_module(name).env(**b)
+        env_a.reset(seed=1)
+        with pytest.raises(StateError, match="config"):
+            env_b.reset(options={"state": env_a.save_state()})
