@@ -20,8 +20,11 @@ engines (see README "Design"):
 
 - ``step``/``observe``/``render``/``agent_iter`` before ``reset`` raise ``AssertionError``
   (as ``OrderEnforcingWrapper``); ``agents``/``rewards``/... before reset raise AttributeError;
-- an action that is not an int in ``[0, num_actions)`` raises
-  :class:`~card_envs.core.errors.IllegalActionError` (always; PettingZoo raises AssertionError);
+- an action that is not an action id in ``[0, num_actions)`` (an int, a numpy integer or a 0-d
+  integer array; not ``3.0``, ``"3"``, ``True``, ``nan``...) raises
+  :class:`~card_envs.core.errors.IllegalActionError` naming it, the state unchanged (always:
+  the core's :meth:`~card_envs.core.game.GameBase.check_action`; PettingZoo raises
+  AssertionError);
 - an in-range action that the mask forbids: with ``illegal_action="terminate"`` (default) the
   game ends, every agent is terminated and truncated, the offender gets −1 and the others 0, with a
   warning (``TerminateIllegalWrapper``); with ``illegal_action="raise"`` it raises
@@ -44,7 +47,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.errors import ConfigError, IllegalActionError, StateError
 from card_envs.core.records import GameRecord, record_of
 
 _BEFORE_RESET = frozenset(
@@ -164,26 +167,34 @@ class CardGameEnv(AECEnv):
         """Check a :meth:`save_state` dict against this env's game and config, then load it.
 
         Raises:
-            ConfigError: not a save_state dict, or saved under another game, version or config
-                (the differing config fields are named).
+            StateError: not a save_state dict, saved under another game, version or config (the
+                differing config field is named), or a malformed state (its field path named:
+                :meth:`GameBase.state_from_dict`).
         """
         game = self.game
-        if not isinstance(saved, dict) or not {"game", "version", "config", "state"} <= set(saved):
-            raise ConfigError("options['state'] must be a dict made by env.save_state() "
-                              "(keys game, version, config, seed, actions, state)")
-        if saved["game"] != game.name or saved["version"] != game.version:
-            raise ConfigError(f"saved state is for {saved['game']} v{saved['version']}, this env "
-                              f"is {game.name} v{game.version}")
-        mine = json.loads(json.dumps(game.config_to_dict()))
-        theirs = json.loads(json.dumps(saved["config"]))
-        if mine != theirs:
-            fields = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
-            raise ConfigError(f"saved state was made with another config: field(s) {fields} "
-                              f"differ from this env's")
+        if not isinstance(saved, dict):
+            raise StateError(f"options['state']: expected the dict made by env.save_state(), got "
+                             f"{type(saved).__name__}")
+        for key in ("game", "version", "config", "state"):
+            if key not in saved:
+                raise StateError(f"options['state'].{key}: field is missing (a dict made by "
+                                 "env.save_state() has game, version, config, seed, actions, "
+                                 "state)")
+        if saved["game"] != game.name:
+            raise StateError(f"options['state'].game: {saved['game']!r} is not {game.name!r}")
+        if saved["version"] != game.version or saved["version"].__class__ is not int:
+            raise StateError(f"options['state'].version: {saved['version']!r} is not this env's "
+                             f"version {game.version}")
+        game.check_config_dict(saved["config"], "options['state'].config")
         state = game.state_from_dict(saved["state"])
         if "seed" in saved:
-            self.state_seed = int(saved["seed"])
-            self.actions_taken = [int(a) for a in saved.get("actions", [])]
+            seed, actions = saved["seed"], saved.get("actions", [])
+            if seed.__class__ is not int:
+                raise StateError(f"options['state'].seed: {seed!r} is not an int")
+            if not isinstance(actions, list) or any(x.__class__ is not int for x in actions):
+                raise StateError("options['state'].actions: expected a list of ints")
+            self.state_seed = seed
+            self.actions_taken = list(actions)
         return state
 
     def _require_reset(self) -> None:
@@ -211,20 +222,8 @@ class CardGameEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        try:
-            if isinstance(action, (bool, np.bool_)):
-                raise TypeError
-            a = int(action)
-            if a != action:
-                raise ValueError
-        except (TypeError, ValueError):
-            raise IllegalActionError(
-                f"action {action!r} for {agent} is not an int in [0, {self._num_actions})"
-            ) from None
-        if not 0 <= a < self._num_actions:
-            raise IllegalActionError(
-                f"action {a} for {agent} is outside the action space Discrete({self._num_actions})"
-            )
+        # type and range: the core's one check (IllegalActionError naming the value, always)
+        a = self.game.check_action(self.state_obj, action)
         if a not in self._legal:
             if self.illegal_action == "raise":
                 raise IllegalActionError(

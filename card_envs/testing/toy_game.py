@@ -30,7 +30,7 @@ from pydantic import Field
 
 from card_envs.core.config import check_int
 from card_envs.core.game import GameBase
-from card_envs.core.state import GameState, check_range, fail
+from card_envs.core.state import GameState, check_len, check_range, fail
 
 MAX_PILE = 40
 
@@ -62,6 +62,7 @@ class ToyState(GameState):
     bonus_at: Annotated[int, Field(ge=-1, le=MAX_PILE)]  # pile size at which the bonus is taken
     bonus_owner: Annotated[int, Field(ge=-1, le=3)]
     winner: Annotated[int, Field(ge=-1, le=3)]
+    taken: list[Annotated[int, Field(ge=0, le=MAX_PILE)]]  # cards taken so far, per seat
 
 
 class ToyNim(GameBase[ToyState]):
@@ -82,7 +83,7 @@ class ToyNim(GameBase[ToyState]):
         rng = random.Random(seed)
         bonus = rng.randint(1, self.config.pile) if self.config.hidden_bonus else -1
         return ToyState(rng=rng, pile=self.config.pile, player=0, decisions=0, bonus_at=bonus,
-                        bonus_owner=-1, winner=-1)
+                        bonus_owner=-1, winner=-1, taken=[0] * self.num_players)
 
     def current_player(self, state: ToyState) -> int:
         return -1 if self.is_terminal(state) else state.player
@@ -99,6 +100,7 @@ class ToyNim(GameBase[ToyState]):
         if state.bonus_at > 0 and state.pile < state.bonus_at <= before:
             state.bonus_owner = state.player
         state.decisions += 1
+        state.taken[state.player] += take
         if state.pile == 0:
             state.winner = state.player
         else:
@@ -109,6 +111,12 @@ class ToyNim(GameBase[ToyState]):
         check_range("player", state.player, 0, n - 1, "a seat")
         check_range("pile", state.pile, 0, cfg.pile, "a pile size of this config")
         check_range("decisions", state.decisions, 0, cfg.max_rounds, "a decision count")
+        check_len("taken", state.taken, n, why="one count per seat")
+        if sum(state.taken) != cfg.pile - state.pile:
+            fail("taken", state.taken, f"sums to {sum(state.taken)}, but {cfg.pile - state.pile} "
+                 "cards have left the pile")
+        if not sum(state.taken) <= 3 * state.decisions:
+            fail("decisions", state.decisions, "is too few for the cards taken (at most 3 each)")
         if state.winner >= 0:
             check_range("winner", state.winner, 0, n - 1, "a seat")
             if state.pile != 0:

@@ -9,7 +9,10 @@ turn again or the game is over.
 Observation         ``Box(observation_low, observation_high, game.observation_shape, float32)``:
                     ``game.observe(state, learner_seat)`` — always the *learner's* own view,
                     also on the final step (the reward is paired with it)
-Action              ``Discrete(game.num_actions)``; an action the mask forbids raises
+Action              ``Discrete(game.num_actions)``: an int, numpy integer or 0-d integer array
+                    (anything else, e.g. ``3.0``, ``"3"``, ``True``, or an out-of-range id raises
+                    :class:`~card_envs.core.errors.IllegalActionError`, the state unchanged:
+                    :meth:`GameBase.check_action`); an action the mask forbids raises
                     :class:`~card_envs.core.errors.IllegalActionError` (naming it), or with
                     ``illegal_action="lose"`` ends the episode with reward −1 (PettingZoo's
                     ``TerminateIllegalWrapper`` convention; info ``illegal_action=True``)
@@ -204,9 +207,9 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
-        a = int(action)
+        a = self.game.check_action(self.state, action)  # type and range: the core's one check
         if a not in self._legal:
-            if self.illegal_action == "lose" and 0 <= a < self.game.num_actions:
+            if self.illegal_action == "lose":
                 self._done = True
                 self._mask = self._ones
                 if self.league is not None:

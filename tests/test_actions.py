@@ -1,0 +1,122 @@
+"""Malformed action values at every entry point (issue "The Game contract in code"): the Game
+API, ``env()`` and ``SingleAgentEnv`` refuse them with IllegalActionError naming the value, the
+state unchanged (compared as JSON); numpy integers and 0-d arrays play as the int."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from card_envs.bots.base import RandomBot
+from card_envs.core.errors import IllegalActionError
+from card_envs.core.registry import GAMES, env_module, make_game
+from card_envs.wrappers.single_agent import SingleAgentEnv
+
+BAD = [3.0, float("inf"), float("nan"), True, "3", np.array([0]), None, -1]
+GAME_NAMES = sorted(GAMES)
+
+
+def _named(exc_info, value) -> None:
+    assert repr(value) in str(exc_info.value) or str(value) in str(exc_info.value)
+
+
+def _mid_game(game, seed=3, decisions=8):
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    for _ in range(decisions):
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("bad", BAD, ids=repr)
+def test_game_api_refuses_malformed_actions(name, bad):
+    game = make_game(name)
+    state = _mid_game(game)
+    before = json.dumps(game.state_to_dict(state))
+    with pytest.raises(IllegalActionError) as info:
+        game.apply_action(state, bad)
+    _named(info, bad)
+    assert "phase" in str(info.value)  # the state's phase is named
+    assert json.dumps(game.state_to_dict(state)) == before
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_game_api_numpy_actions_play_as_ints(name):
+    game = make_game(name)
+    for value_of in (np.int64, np.array, np.int8):
+        a, b = _mid_game(game), _mid_game(game)
+        k = game.legal_actions(a)[-1]
+        game.apply_action(a, value_of(k))
+        game.apply_action(b, k)
+        text = json.dumps(game.state_to_dict(a))  # still JSON-serialisable
+        assert text == json.dumps(game.state_to_dict(b))
+
+
+def _env_mid_game(name, seed=3, decisions=8):
+    env = env_module(name).env(illegal_action="raise")
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return env
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("illegal_action", ["raise", "terminate"])
+def test_env_refuses_malformed_actions(name, illegal_action):
+    env = _env_mid_game(name)
+    env.illegal_action = illegal_action
+    before = json.dumps(env.save_state())
+    for bad in BAD:
+        with pytest.raises(IllegalActionError) as info:
+            env.step(bad)
+        _named(info, bad)
+        assert json.dumps(env.save_state()) == before
+    assert not any(env.terminations.values())  # an out-of-space action never ends the game
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_env_numpy_actions_play_as_ints(name):
+    for value_of in (np.int64, np.array):
+        a, b = _env_mid_game(name), _env_mid_game(name)
+        k = int(np.flatnonzero(a.observe(a.agent_selection)["action_mask"])[-1])
+        a.step(value_of(k))
+        b.step(k)
+        assert json.dumps(a.save_state()) == json.dumps(b.save_state())
+
+
+def _single_agent(name):
+    env = SingleAgentEnv(make_game(name), RandomBot(0), learner_seat=0, seed=4)
+    env.reset(seed=4)
+    return env
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_single_agent_env_refuses_malformed_actions(name, illegal_action):
+    env = _single_agent(name)
+    env.illegal_action = illegal_action
+    game = env.game
+    before = json.dumps(game.state_to_dict(env.state))
+    for bad in BAD:
+        with pytest.raises(IllegalActionError) as info:
+            env.step(bad)
+        _named(info, bad)
+        assert json.dumps(game.state_to_dict(env.state)) == before
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_single_agent_env_numpy_actions_play_as_ints(name):
+    for value_of in (np.int64, np.array):
+        a, b = _single_agent(name), _single_agent(name)
+        k = int(np.flatnonzero(a.action_masks())[-1])
+        ra = a.step(value_of(k))
+        rb = b.step(k)
+        assert json.dumps(a.game.state_to_dict(a.state)) == json.dumps(
+            b.game.state_to_dict(b.state))
+        assert ra[1:4] == rb[1:4]

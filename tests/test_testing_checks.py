@@ -1,0 +1,134 @@
+"""The conformance checker itself: the toy game passes it, and small broken toy games fail it, each
+with a message naming the broken property."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from card_envs.testing import ConformanceError, check_game, check_state_mutations
+from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyConfig, ToyNim
+
+
+def test_the_toy_game_passes():
+    for cfg in (ToyConfig(), ToyConfig(num_players=3), ToyConfig(hidden_bonus=False)):
+        counts = check_game(ToyNim(cfg), games=8, heuristic=PerfectBot)
+        assert counts["games"] == 8 and counts["terminal"] == 8 and counts["decisions"] >= 8 * 3
+
+
+def test_the_toy_game_passes_the_mutation_walk():
+    game = ToyNim(ToyConfig())
+    state = game.new_state(1)
+    game.apply_action(state, 0)
+    counts = check_state_mutations(game, state)
+    assert counts["mutations"] == counts["refused"] + counts["loaded"] > 3000
+
+
+class SharedListClone(ToyNim):
+    def clone(self, state):
+        c = super().clone(state)
+        c.taken = state.taken  # shares a list
+        return c
+
+
+class ReadsHiddenObservation(ToyNim):
+    def observe(self, state, player):
+        obs = super().observe(state, player)
+        obs[5] = max(state.bonus_at, 0) / MAX_PILE  # where the hidden bonus card lies
+        return obs
+
+
+class PeekingSampleHidden(ToyNim):
+    def sample_hidden(self, state, player, rng):
+        s = super().sample_hidden(state, player, rng)
+        if state.bonus_owner < 0 and state.bonus_at > 0 and state.pile > 1:
+            # a "resample" that starts from the real hidden position (shuffling a pool in its
+            # true order, in a card game): the result depends on what the seat cannot know
+            s.bonus_at = 1 + (state.bonus_at + rng.randrange(2)) % state.pile
+        return s
+
+
+class NotZeroSum(ToyNim):
+    def returns(self, state):
+        r = super().returns(state)
+        return [max(x, 0.0) for x in r]  # losers get 0: not zero-sum
+
+
+class OutOfBounds(ToyNim):
+    def observe(self, state, player):
+        obs = super().observe(state, player)
+        obs[0] = state.pile / 5  # a pile of 10 shows 2.0 > observation_high
+        return obs
+
+
+class AcceptsIllegal(ToyNim):
+    def apply_action(self, state, action):  # skips the core's checks
+        state.legal_cache = None
+        self._apply_action(state, int(action) % 3)
+
+
+class CoercesFloats(ToyNim):
+    def apply_action(self, state, action):
+        if isinstance(action, float) and action.is_integer():
+            action = int(action) % self.num_actions
+        super().apply_action(state, action)
+
+
+class UnsavedField(ToyNim):
+    """Keeps part of its state outside the declaration: a saved copy plays on differently."""
+
+    def new_state(self, seed):
+        s = super().new_state(seed)
+        self.extra = random.Random(seed)
+        return s
+
+    def _apply_action(self, state, action):
+        super()._apply_action(state, action)
+        if self.extra.random() < 0.5:
+            state.rng.random()
+
+
+@pytest.mark.parametrize("cls, pattern", [
+    (SharedListClone, "clone shares mutable data"),
+    (ReadsHiddenObservation, "observation reads hidden information"),
+    (PeekingSampleHidden, "sample_hidden.* reads more than seat"),
+    (NotZeroSum, "not zero-sum"),
+    (OutOfBounds, "outside the declared bounds"),
+    (AcceptsIllegal, "was accepted"),
+    (CoercesFloats, r"illegal action 3\.0 was accepted"),
+    (UnsavedField, "differently"),
+])
+def test_broken_games_fail_naming_the_property(cls, pattern):
+    with pytest.raises(ConformanceError, match=pattern):
+        check_game(cls(ToyConfig(num_players=3)), games=6, heuristic=PerfectBot)
+
+
+class WeakCheckState(ToyNim):
+    def check_state(self, state):  # accepts anything the declaration allows
+        return None
+
+
+def test_a_weak_check_state_fails_the_mutation_walk():
+    game = WeakCheckState(ToyConfig())
+    state = game.new_state(1)
+    game.apply_action(state, 0)
+    with pytest.raises(ConformanceError, match="loaded, but then|accepted"):
+        check_state_mutations(game, state)
+
+
+def test_bot_reading_hidden_information_fails():
+    class Cheat(PerfectBot):
+        def act(self, game, state, player):
+            return 0 if state.bonus_at % 2 else super().act(game, state, player)
+
+    with pytest.raises(ConformanceError, match="heuristic bot .* reads hidden information"):
+        check_game(ToyNim(ToyConfig()), games=10, heuristic=Cheat)
+
+
+def test_numpy_actions_are_stored_as_plain_ints():
+    game = ToyNim(ToyConfig())
+    state = game.new_state(0)
+    game.apply_action(state, np.int64(2))
+    assert type(state.pile) is int and state.taken == [3, 0]
