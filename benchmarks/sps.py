@@ -10,6 +10,8 @@ reported), because these shared machines are noisy and only ratios mean much:
   trunc, info = env.last(); action = random legal action from obs["action_mask"] (None when
   done); env.step(action)`` — counted per decision (``step(None)`` of finished agents is done but
   not counted), ``reset`` when the game is over;
+- **clones/s**: ``game.clone`` of mid-game states (20 random decisions in), what the lookahead
+  and search bots do per rollout;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
   the training defaults of ``card_envs/training.py`` (MLP 128-128, 8 envs x 256 steps, batch 256,
   5 epochs, ``torch.set_num_threads(1)``), timed over whole rollout+update iterations.
@@ -73,6 +75,35 @@ def engine_loop(game, seconds: float, seed: int = 0):
             n += 1
         if time.perf_counter() >= deadline:
             return n, time.perf_counter() - t0
+
+
+def mid_game_states(game, k: int = 8, decisions: int = 20, seed: int = 0) -> list:
+    """``k`` states after ``decisions`` random legal decisions each (fewer if a game ends)."""
+    rng = random.Random(seed)
+    states = []
+    for g in range(k):
+        state = game.new_state(seed * 1_000 + g)
+        for _ in range(decisions):
+            if game.is_terminal(state):
+                break
+            game.apply_action(state, rng.choice(game.legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def clone_loop(game, seconds: float, seed: int = 0):
+    """``game.clone`` of mid-game states (what a lookahead or search bot does per rollout)."""
+    states = mid_game_states(game, seed=seed)
+    clone = game.clone
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while time.perf_counter() < deadline:
+        for state in states:
+            for _ in range(100):
+                clone(state)
+        n += 100 * len(states)
+    return n, time.perf_counter() - t0
 
 
 def aec_loop(env, seconds: float, seed: int = 0):
@@ -194,6 +225,8 @@ def build_measures(games, ppo: bool, pz_ppo: str):
     for name in games:
         measures.append((name, "engine", lambda name=name: (
             lambda s, g=make_game(name): engine_loop(g, s))))
+        measures.append((name, "clone", lambda name=name: (
+            lambda s, g=make_game(name): clone_loop(g, s))))
         measures.append((name, "env", lambda name=name: (
             lambda s, e=env_module(name).env(): aec_loop(e, s))))
         if ppo:
@@ -242,7 +275,8 @@ def machine_info() -> dict:
     return {"machine": platform.machine(), "cpu": cpu, **versions(extra=("rlcard",))}
 
 
-COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s", "ppo": "MaskablePPO steps/s"}
+COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s", "ppo": "MaskablePPO steps/s",
+           "clone": "clones/s"}
 
 
 def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
@@ -257,8 +291,8 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
         "in, so `env()` is the like-for-like comparison.",
         "",
         "| env | engine decisions/s | × c4 raw_env | env() steps/s | × c4 env() | "
-        "MaskablePPO steps/s | × c4 PPO |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "MaskablePPO steps/s | × c4 PPO | clones/s of a mid-game state |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
 
     def cell(row, col):
@@ -270,10 +304,12 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
 
     for row in results:
         cells = [x for col in ("engine", "env", "ppo") for x in cell(row, col)]
+        clone = results.get(row, {}).get("clone")
+        cells.append(f"{clone['median']:,.0f}" if clone else "–")
         label = f"{row} (raw_env as engine)" if row == "connect_four_v3" else row
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for row, why in missing.items():
-        lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |")
+        lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |  |")
     lines += ["", "Machine and versions:", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s. These shared machines "

@@ -223,7 +223,10 @@ class CardGameEnv(AECEnv):
             self._was_dead_step(action)
             return
         # type and range: the core's one check (IllegalActionError naming the value, always)
-        a = self.game.check_action(self.state_obj, action)
+        if action.__class__ is int and 0 <= action < self._num_actions:
+            a = action  # the common case, without a call
+        else:
+            a = self.game.check_action(self.state_obj, action)
         if a not in self._legal:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
@@ -310,7 +313,7 @@ class CardGameEnv(AECEnv):
 
     def action_to_string(self, action: int) -> str:
         """Readable name of ``action`` in the current state."""
-        return self.game.action_to_string(self.state_obj, int(action))
+        return self.game.action_to_string(self.state_obj, self.game.check_action(self.state_obj, action))
 
     def __str__(self) -> str:
         return self.metadata["name"]
