@@ -4,22 +4,46 @@ A record is what a bug report or a tournament log needs: build the game from ``g
 (:func:`card_envs.core.registry.make_game`), create the state from ``seed`` and apply ``actions``
 in order; because all chance comes from the state's seeded RNG the replay reaches the identical
 final state, and :func:`replay` checks the stored ``outcome`` against it.
+
+A record file is read strictly (:meth:`GameRecord.load`): a missing or unreadable file, bad JSON,
+anything but a JSON object, an unknown ``format``, an unknown or missing field, or a field of the
+wrong type (``actions`` must be non-negative ints, not bools; ``seed`` an int; ``config`` an
+object; ``outcome`` ``null`` or a list of numbers) raises one
+:class:`~card_envs.core.errors.RecordError` naming the file, the field path (``actions[3]``) and
+the value. :func:`replay` checks what needs the installed game (the game name, the version, the
+config, the outcome's length, each action's legality, the outcome itself) and raises
+``RecordError`` naming the file (or the record) too.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import pydantic
+
+from card_envs.core.errors import CardEnvsError, RecordError
 from card_envs.core.registry import make_game
 
+#: the record format this version writes and reads (the ``format`` field of every record)
 RECORD_FORMAT = 1
 
 
-@dataclass
-class GameRecord:
+def _loc(loc: tuple) -> str:
+    """A pydantic error location as a field path: ``("actions", 3)`` -> ``actions[3]``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(record)"
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class GameRecord(pydantic.BaseModel):
     """One played game.
 
     Attributes:
@@ -27,36 +51,97 @@ class GameRecord:
         version: the env version the game was played with (``garda3_v0`` -> 0).
         config: the game's config as a JSON-able dict.
         seed: the int passed to ``new_state``.
-        actions: every action id applied, in order.
+        actions: every action id applied, in order (non-negative ints).
         outcome: final returns per seat (``None`` while unfinished).
-        format: record format version.
+        format: record format version (:data:`RECORD_FORMAT`).
     """
 
+    model_config = pydantic.ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+
     game: str
-    version: int
+    version: Annotated[int, pydantic.Field(ge=0)]
     config: dict[str, Any]
     seed: int
-    actions: list[int] = field(default_factory=list)
+    actions: list[Annotated[int, pydantic.Field(ge=0)]] = pydantic.Field(default_factory=list)
     outcome: list[float] | None = None
     format: int = RECORD_FORMAT
 
+    #: where the record came from (the file for :meth:`load`), used in error messages
+    _source: str | None = pydantic.PrivateAttr(default=None)
+
+    @property
+    def source(self) -> str:
+        """The record's file, or ``record of <game> v<version> seed <seed>`` when not loaded."""
+        return self._source or f"record of {self.game} v{self.version} seed {self.seed}"
+
     def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(asdict(self), indent=indent)
+        return json.dumps(self.model_dump(), indent=indent)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        data = json.loads(text)
-        missing = {"game", "version", "config", "seed", "actions"} - set(data)
+    def from_json(cls, text: str, source: str = "game record") -> GameRecord:
+        """Parse and validate a record's JSON text.
+
+        Raises:
+            RecordError: naming ``source`` and the problem (bad JSON, not an object, an unknown
+                format, unknown/missing fields, a field's path and wrong value).
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source}: not valid JSON ({exc}); a truncated file?") from None
+        except RecursionError:
+            raise RecordError(f"{source}: JSON nested too deeply to be a game record") from None
+        return cls.from_dict(data, source)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "game record") -> GameRecord:
+        """Validate a record read from JSON (see :meth:`from_json`)."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{source}: expected a JSON object (a game record), found "
+                              f"{type(data).__name__} {_short(data, 40)}")
+        fmt = data.get("format", RECORD_FORMAT)
+        if type(fmt) is not int or fmt != RECORD_FORMAT:
+            raise RecordError(f"{source}: unknown record format {_short(fmt)} (this card-envs "
+                              f"reads format {RECORD_FORMAT})")
+        fields = set(cls.model_fields)
+        unknown = sorted(str(k) for k in data if k not in fields)
+        if unknown:
+            raise RecordError(f"{source}: unknown field(s) {unknown} (a record has "
+                              f"{list(cls.model_fields)})")
+        missing = [k for k in cls.model_fields if k not in data]
         if missing:
-            raise ValueError(f"game record is missing field(s) {sorted(missing)}")
-        return cls(**data)
+            raise RecordError(f"{source}: missing field(s) {missing}")
+        try:
+            record = cls.model_validate(data)
+        except pydantic.ValidationError as exc:
+            problems = "; ".join(
+                f"field {_loc(err['loc'])} = {_short(err['input'])}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise RecordError(f"{source}: {problems}") from None
+        record._source = source
+        return record
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(indent=1))
+        Path(path).write_text(self.to_json(indent=1), encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        return cls.from_json(Path(path).read_text())
+        """Read a record file (see :meth:`from_json`); RecordError names the file."""
+        source = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RecordError(f"{source}: game-record file not found") from None
+        except IsADirectoryError:
+            raise RecordError(f"{source}: is a directory, not a game-record file") from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{source}: not a UTF-8 text file (byte {exc.start}); not a game "
+                              "record") from None
+        except OSError as exc:
+            raise RecordError(f"{source}: cannot read the game-record file: "
+                              f"{exc.strerror or exc}") from None
+        return cls.from_json(text, source)
 
 
 def record_of(game, seed: int, actions: list[int], state=None) -> GameRecord:
@@ -68,7 +153,7 @@ def record_of(game, seed: int, actions: list[int], state=None) -> GameRecord:
         game=game.name,
         version=game.version,
         config=game.config_to_dict(),
-        seed=seed,
+        seed=int(seed),
         actions=[int(a) for a in actions],
         outcome=outcome,
     )
@@ -78,20 +163,36 @@ def replay(record: GameRecord):
     """Replay ``record``; returns ``(game, final_state)``.
 
     Raises:
-        ValueError: the record's version differs from the installed game's, or the replayed
-            outcome differs from the stored one.
-        IllegalActionError: an action of the record is illegal where it is applied.
+        RecordError: naming the record's file (or the record): an unknown game or a bad config,
+            a version other than the installed game's, an outcome of the wrong length, an
+            action illegal where it is applied, or a replayed outcome that differs from the
+            stored one.
     """
-    game = make_game(record.game, **record.config)
+    where = record.source
+    try:
+        game = make_game(record.game, **record.config)
+    except CardEnvsError as exc:
+        raise RecordError(f"{where}: cannot build game {record.game!r} with config "
+                          f"{_short(record.config)}: {exc}") from exc
     if record.version != game.version:
-        raise ValueError(
-            f"record is for {record.game} v{record.version}, installed is v{game.version}"
-        )
+        raise RecordError(f"{where}: record is for {record.game} v{record.version}, installed "
+                          f"is v{game.version} ({record.game}_v{game.version})")
+    if record.outcome is not None and len(record.outcome) != game.num_players:
+        raise RecordError(f"{where}: field outcome has {len(record.outcome)} entries "
+                          f"{record.outcome}, the game has {game.num_players} seats")
     state = game.new_state(record.seed)
-    for action in record.actions:
-        game.apply_action(state, action)
+    for i, action in enumerate(record.actions):
+        try:
+            game.apply_action(state, action)
+        except CardEnvsError as exc:
+            raise RecordError(f"{where}: actions[{i}] = {action}: {exc}") from exc
     if record.outcome is not None:
+        if not game.is_terminal(state):
+            raise RecordError(f"{where}: the replay of {len(record.actions)} actions is "
+                              f"unfinished, so its outcome differs from recorded "
+                              f"{record.outcome}")
         got = [float(r) for r in game.returns(state)]
-        if not game.is_terminal(state) or got != list(record.outcome):
-            raise ValueError(f"replay outcome {got} differs from recorded {record.outcome}")
+        if got != list(record.outcome):
+            raise RecordError(f"{where}: replay outcome {got} differs from recorded "
+                              f"{record.outcome}")
     return game, state
