@@ -27,16 +27,52 @@ class StrictModel(pydantic.BaseModel):
     model_config = pydantic.ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+#: the largest card-data file :func:`read_toml` reads (bytes); the shipped files are a few KiB
+MAX_CARD_DATA_BYTES = 4 * 1024 * 1024
+
+
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file; CardDataError names the file on a missing file or a syntax error."""
+    """Parse a card-data TOML file.
+
+    Raises:
+        CardDataError: naming the file: not found, a directory, unreadable, larger than
+            :data:`MAX_CARD_DATA_BYTES`, not UTF-8 text (a binary file), a TOML syntax error, or
+            tables/arrays nested too deeply to parse.
+    """
     path = Path(path)
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError as exc:
-        raise CardDataError(f"{path}: card-data file not found") from exc
+            raw = fh.read(MAX_CARD_DATA_BYTES + 1)
+    except FileNotFoundError:
+        raise CardDataError(f"{path}: card-data file not found") from None
+    except IsADirectoryError:
+        raise CardDataError(f"{path}: is a directory, not a card-data .toml file") from None
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read the card-data file: "
+                            f"{exc.strerror or exc}") from None
+    if len(raw) > MAX_CARD_DATA_BYTES:
+        raise CardDataError(f"{path}: larger than {MAX_CARD_DATA_BYTES} bytes "
+                            f"(MAX_CARD_DATA_BYTES); not a card-data file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"{path}: not UTF-8 text (byte {exc.start}: "
+                            f"{raw[exc.start:exc.start + 1]!r}); a binary file?") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from exc
+        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CardDataError(f"{path}: not valid card data: TOML nested too deeply") from None
+
+
+def _short(value: Any, limit: int = 100) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a huge or deeply nested value stays short)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"<{type(value).__name__} nested too deeply>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _entry_label(index: int, raw: Any) -> str:
@@ -78,7 +114,7 @@ def validate_entries(
         except pydantic.ValidationError as exc:
             problems = "; ".join(
                 f"field {'.'.join(str(p) for p in err['loc']) or '(entry)'!r}: {err['msg']}"
-                + (f" (got {err['input']!r})" if err["type"] != "missing" else "")
+                + (f" (got {_short(err['input'])})" if err["type"] != "missing" else "")
                 for err in exc.errors()
             )
             raise CardDataError(f"{source}: [[{key}]] {_entry_label(i, raw)}: {problems}") from None
