@@ -13,24 +13,61 @@ Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zi
 folder holding ``model.zip``), or ``package.module:name``, each optionally followed by
 ``+lookahead[:N]`` (decision-time rollouts, see
 :mod:`card_envs.evaluation.policies`). Models play deterministically with their action masks; A
-takes every seat equally often and every deal is played once with A in each seat.
+takes every seat equally often and every deal is played once with A in each seat. Results are
+printed as tables (rich); ``--json`` also writes them to a file.
+
+A user error (a bad flag value, an unknown game or policy spec, a file that is not a model or not
+of this game, a ``--game module:attr`` that is not a game factory, a ``--json`` path that cannot
+be written) prints one ``error:`` line on stderr and exits 2 before any game is played.
+``card-envs games`` exits 1, naming the module and its ImportError, when a registered game fails
+to import (a broken installation).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from pathlib import Path
 
 from card_envs.core.errors import CardEnvsError, ConfigError
 
 
-def _cmd_games(_args) -> int:
-    from card_envs.core.registry import available_games
+def _console():
+    """A rich console on the current ``sys.stdout``: no markup (policy specs and intervals hold
+    brackets), no highlighting; piped output is not wrapped (wide enough for long specs)."""
+    from rich.console import Console
 
+    tty = sys.stdout.isatty()
+    return Console(file=sys.stdout, markup=False, highlight=False, emoji=False,
+                   width=None if tty else 200, soft_wrap=not tty)
+
+
+def _table(*columns: str, title: str | None = None):
+    """A rich table; columns named ``">name"`` are right-aligned (numbers)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", show_edge=False,
+                  pad_edge=False)
+    for col in columns:
+        right = col.startswith(">")
+        table.add_column(col[1:] if right else col, justify="right" if right else "left",
+                         no_wrap=True)
+    return table
+
+
+def _cmd_games(_args) -> int:
+    from card_envs.core.registry import ENV_MODULES, available_games, make_game
+
+    table = _table("game", "env module", ">seats", ">actions", ">version")
     for name in available_games():
-        print(name)
+        game = make_game(name)
+        table.add_row(name, ENV_MODULES.get(name, "-"), str(game.num_players),
+                      str(game.num_actions), str(game.version))
+    _console().print(table)
     return 0
 
 
@@ -50,22 +87,65 @@ def _check_games(args) -> None:
         raise ConfigError(f"--games must be >= 1, got {args.games}")
 
 
+def _check_json_target(path_text: str) -> None:
+    """``--json PATH`` must be writable before any game is played: not a directory, its folder
+    existing and writable (the file is created only when the results are written)."""
+    if not path_text:
+        return
+    path = Path(path_text)
+    if path.is_dir():
+        raise ConfigError(f"--json {path_text!r} is a directory; give a file name such as "
+                          f"{str(path / 'result.json')!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ConfigError(f"--json {path_text!r}: the folder {str(folder)!r} does not exist")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ConfigError(f"--json {path_text!r}: the file is not writable")
+    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise ConfigError(f"--json {path_text!r}: the folder {str(folder)!r} is not writable")
+
+
+def _write_json(path_text: str, data: dict) -> None:
+    try:
+        with open(path_text, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1)
+    except OSError as exc:
+        raise ConfigError(f"--json {path_text!r}: cannot write the results: "
+                          f"{exc.strerror or exc}") from None
+
+
+def _interval(lo: float, hi: float) -> str:
+    return f"[{lo:.1%}, {hi:.1%}]"
+
+
 def _cmd_evaluate(args) -> int:
     from card_envs.evaluation.evaluate import evaluate, report
 
     config = _game_config(args)
     _check_games(args)
+    _check_json_target(args.json)
     t0 = time.time()
     result = evaluate(args.game, args.a, args.b, games=args.games, seed=args.seed, config=config,
                       paired=not args.unpaired)
-    print(f"{args.game}: {report(result, args.a, args.b)}")
-    seats = ", ".join(f"seat {s}: {w}W/{d}D/{lo}L" for s, (w, d, lo) in
-                      sorted(result.per_seat.items()))
-    print(f"  per seat of A: {seats}   ({time.time() - t0:.1f}s)")
+    console = _console()
+    console.print(f"{args.game}: {report(result, args.a, args.b)}")
+    iv = result.intervals()
+    table = _table("A's result", ">games", ">rate", ">95% Wilson")
+    for key, count, rate in (("win", result.wins, result.win_rate),
+                             ("draw", result.draws, result.draw_rate),
+                             ("loss", result.losses, result.loss_rate)):
+        table.add_row(key, str(count), f"{rate:.1%}", _interval(*iv[key]))
+    console.print(table)
+    console.print()
+    seats = _table("A's seat", ">games", ">wins", ">draws", ">losses", ">win rate")
+    for seat, (w, d, lo) in sorted(result.per_seat.items()):
+        n = w + d + lo
+        seats.add_row(str(seat), str(n), str(w), str(d), str(lo), f"{w / n:.1%}")
+    console.print(seats)
+    console.print(f"({time.time() - t0:.1f}s)")
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"game": args.game, "game_config": config, "a": args.a, "b": args.b,
-                       "seed": args.seed, **result.to_dict()}, fh, indent=1)
+        _write_json(args.json, {"game": args.game, "game_config": config, "a": args.a,
+                                "b": args.b, "seed": args.seed, **result.to_dict()})
     return 0
 
 
@@ -74,12 +154,24 @@ def _cmd_tournament(args) -> int:
 
     config = _game_config(args)
     _check_games(args)
+    _check_json_target(args.json)
     t = round_robin(args.game, [p.strip() for p in args.policies.split(",") if p.strip()],
                     games=args.games, seed=args.seed, config=config)
-    print(t.markdown())
+    console = _console()
+    standings = _table(">rank", "policy", ">mu", ">sigma", ">ordinal",
+                       title="openskill ratings (ordinal = mu - 3 sigma)")
+    for i, (name, mu, sigma, ordinal) in enumerate(t.standings(), 1):
+        standings.add_row(str(i), name, f"{mu:.1f}", f"{sigma:.2f}", f"{ordinal:.1f}")
+    console.print(standings)
+    console.print()
+    pairs = _table("A", "B", ">games", ">A's W/D/L", ">A's win rate", ">95% Wilson",
+                   title="pairs (seat-swapped, paired deals)")
+    for (a, b), r in t.pairs.items():
+        pairs.add_row(a, b, str(r.n), f"{r.wins}/{r.draws}/{r.losses}", f"{r.win_rate:.1%}",
+                      _interval(*r.wilson()))
+    console.print(pairs)
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump({"game": args.game, "game_config": config, **t.to_dict()}, fh, indent=1)
+        _write_json(args.json, {"game": args.game, "game_config": config, **t.to_dict()})
     return 0
 
 
@@ -122,7 +214,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "games":
-            return _cmd_games(args)
+            try:
+                return _cmd_games(args)
+            except ImportError as exc:  # a broken installation, not a user error
+                print(f"card-envs games: error: {exc}", file=sys.stderr)
+                return 1
         if args.command == "tournament":
             return _cmd_tournament(args)
         return _cmd_evaluate(args)

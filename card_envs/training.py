@@ -354,11 +354,78 @@ def evaluate_model(model, game, heuristic, games: int, seed: int,
 def _latest_checkpoint(path: Path) -> Path:
     if path.is_file():
         return path
-    ckpts = sorted((path / "checkpoints").glob("ckpt_*.zip"),
-                   key=lambda p: int(p.stem.split("_")[1]))
+    if not path.is_dir():
+        raise ConfigError(f"--resume {str(path)!r}: no such checkpoint .zip or run folder")
+    ckpts = sorted((p for p in (path / "checkpoints").glob("ckpt_*.zip")
+                    if p.stem.split("_")[1].isdigit()), key=lambda p: int(p.stem.split("_")[1]))
     if not ckpts:
-        raise FileNotFoundError(f"no checkpoints/ckpt_*.zip in run folder {str(path)!r}")
+        raise ConfigError(f"--resume {str(path)!r}: no checkpoints/ckpt_*.zip in the run folder")
     return ckpts[-1]
+
+
+def load_resume(path: Path, max_pool: int) -> tuple[Path, dict[str, Any]]:
+    """The checkpoint to resume from (``path``: a checkpoint ``.zip`` or a run folder, its latest
+    one) and its metadata, all checked before anything runs: the checkpoint loads as a
+    MaskablePPO model, its ``.json`` beside it is the metadata ``Trainer.checkpoint`` writes,
+    and the league snapshots the resumed run reloads are model files.
+
+    Raises:
+        ConfigError: naming the file and what is wrong (missing, not a model, a corrupt archive,
+            bad JSON, a missing or wrong-typed metadata field).
+    """
+    import pydantic
+
+    from card_envs.evaluation.policies import check_model_file, load_model_policy
+
+    ckpt = _latest_checkpoint(path)
+    try:
+        load_model_policy(ckpt)
+    except ConfigError as exc:
+        raise ConfigError(f"--resume: checkpoint {exc}") from None
+    meta_path = ckpt.with_suffix(".json")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"--resume: {str(meta_path)!r} (the checkpoint's metadata beside "
+                          f"{ckpt.name}) is missing") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"--resume: {str(meta_path)!r} is not checkpoint metadata "
+                          f"({type(exc).__name__}: {exc})") from None
+
+    if not isinstance(meta, dict):
+        raise ConfigError(f"--resume: {str(meta_path)!r} is not checkpoint metadata (a JSON "
+                          f"object expected, found {type(meta).__name__})")
+
+    class _Args(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(strict=True, extra="allow")
+        game: str
+        game_config: str
+        set: list[str]
+
+    class _Meta(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(strict=True, extra="allow")
+        timesteps: int = pydantic.Field(ge=0)
+        train_seconds: float = pydantic.Field(ge=0)
+        curve: list[dict[str, Any]]
+        snapshots: list[str]
+        args: _Args
+
+    try:
+        _Meta.model_validate(meta)
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        got = "" if err["type"] == "missing" else f" = {str(err['input'])[:60]!r}"
+        raise ConfigError(f"--resume: {str(meta_path)!r} is not checkpoint metadata: field "
+                          f"{field}{got}: {err['msg']}") from None
+    source = ckpt.parent.parent
+    for rel in meta["snapshots"][-max_pool:]:
+        try:
+            check_model_file(source / rel)
+        except ConfigError as exc:
+            raise ConfigError(f"--resume: league snapshot {exc} (listed in "
+                              f"{str(meta_path)!r})") from None
+    return ckpt, meta
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,8 +441,7 @@ class Trainer:
         self.prior_seconds = 0.0
         resume_ckpt = None
         if args.resume:
-            resume_ckpt = _latest_checkpoint(Path(args.resume))
-            meta = json.loads(resume_ckpt.with_suffix(".json").read_text())
+            resume_ckpt, meta = load_resume(Path(args.resume), args.max_pool)
             self.curve = meta["curve"]
             self.snapshots = meta["snapshots"]
             self.start_timesteps = meta["timesteps"]

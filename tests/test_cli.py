@@ -11,9 +11,23 @@ from card_envs.cli import main
 from card_envs.core.registry import available_games
 
 
+def _rows(out: str, first: str | None = None) -> list[list[str]]:
+    """The rows of the rich tables in ``out`` as whitespace-split cells (header and rule lines
+    skipped; ``first``: only rows whose first cell is it)."""
+    rows = [line.split() for line in out.splitlines() if line.strip() and "\u2500" not in line]
+    return [r for r in rows if first is None or r[0] == first]
+
+
 def test_games_lists_available(capsys):
     assert main(["games"]) == 0
-    assert capsys.readouterr().out.split() == available_games()
+    out = capsys.readouterr().out
+    names = available_games()
+    assert names == ["garda3", "scratch_wars", "dirt_and_glory"]
+    listed = [r for r in _rows(out) if r[0] in names]
+    assert [r[0] for r in listed] == names
+    # the env module of each game, and its default seat count (2 in each game's default config)
+    assert [r[1] for r in listed] == [f"card_envs.{n}_v0" for n in names]
+    assert [r[2] for r in listed] == ["2", "2", "2"]
 
 
 def test_evaluate_prints_intervals_and_writes_json(capsys, tmp_path):
@@ -27,6 +41,16 @@ def test_evaluate_prints_intervals_and_writes_json(capsys, tmp_path):
     data = json.loads(out_json.read_text())
     assert data["games"] == 20 and data["game_config"] == {"pile": 9}
     assert set(data["per_seat"]) == {"0", "1"}
+    # the tables: A's win/draw/loss rows and one row per seat (10 games each), as in the JSON
+    w, d, lo = data["wins"], data["draws"], data["losses"]
+    assert _rows(out, "win")[0][:2] == ["win", str(w)]
+    assert _rows(out, "draw")[0][:2] == ["draw", str(d)]
+    assert _rows(out, "loss")[0][:2] == ["loss", str(lo)]
+    lo95, hi95 = data["wilson95"]["win"]
+    assert _rows(out, "win")[0][3:] == [f"[{lo95:.1%},", f"{hi95:.1%}]"]
+    for seat in ("0", "1"):
+        sw, sd, sl = data["per_seat"][seat]
+        assert _rows(out, seat)[0][:5] == [seat, "10", str(sw), str(sd), str(sl)]
 
 
 def test_evaluate_bad_json_config(capsys):
@@ -42,10 +66,19 @@ def test_train_help_lists_args_with_docstrings(capsys):
     assert "--minutes" in out and "--resume" in out
 
 
-def test_tournament_command(capsys):
+def test_tournament_command(capsys, tmp_path):
+    out_json = tmp_path / "t.json"
     assert main(["tournament", "--game", "toy_game:make_game", "--policies",
-                 "toy_game:PerfectBot,random", "--games", "10"]) == 0
-    assert "| 1 | toy_game:PerfectBot |" in capsys.readouterr().out
+                 "toy_game:PerfectBot,random", "--games", "10", "--json", str(out_json)]) == 0
+    out = capsys.readouterr().out
+    # the perfect Nim player ranks first; its pair row shows A's W/D/L as in the JSON
+    assert _rows(out, "1")[0][1] == "toy_game:PerfectBot"
+    assert _rows(out, "2")[0][1] == "random"
+    pair = json.loads(out_json.read_text())["pairs"][0]
+    assert (pair["a"], pair["b"], pair["games"]) == ("toy_game:PerfectBot", "random", 10)
+    row = _rows(out, "toy_game:PerfectBot")[0]
+    assert row[:4] == ["toy_game:PerfectBot", "random", "10",
+                       f"{pair['wins']}/{pair['draws']}/{pair['losses']}"]
 
 
 @pytest.mark.parametrize("argv, needle", [
@@ -116,3 +149,288 @@ def test_more_training_flag_errors(flags, needle, tmp_path, capsys):
 def test_heuristic_of_a_module_factory_game_is_found_beside_it(capsys):
     assert main(["evaluate", "--game", "card_envs.garda3.rules:make_game", "--a", "heuristic",
                  "--b", "random", "--games", "2"]) == 0
+
+
+# -- user errors that must stop before any game: one error line, exit 2 ----------------------
+def _one_error_line(capsys) -> str:
+    captured = capsys.readouterr()
+    err = captured.err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    assert err.startswith("card-envs ") and ": error: " in err
+    return err
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Fail the test if any game is played (evaluate and tournament)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a game was played before the user error was reported")
+
+    import importlib
+
+    # (the package's ``evaluate`` attribute is the function: patch the modules themselves)
+    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.evaluate"), "play_match",
+                        refuse)
+    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.tournament"), "play_game",
+                        refuse)
+
+
+@pytest.fixture(scope="module")
+def toy_model(tmp_path_factory):
+    """A tiny MaskablePPO model of the toy game (observations (6,), 3 actions), saved once."""
+    pytest.importorskip("sb3_contrib")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+    from toy_game import make_game as make_toy
+
+    torch.set_num_threads(1)
+    env = SingleAgentEnv(make_toy(pile=9), RandomBot(0), seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [8]}, device="cpu")
+    path = tmp_path_factory.mktemp("model") / "model.zip"
+    model.save(path)
+    return path
+
+
+def _rezip(src, dst, member, change):
+    """Copy the zip ``src`` to ``dst`` with ``member``'s bytes changed (``None``: dropped)."""
+    import zipfile
+
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == member:
+                data = change(data)
+            if data is not None:
+                zout.writestr(info.filename, data)
+    return dst
+
+
+def _bad_models(tmp_path, model):
+    import zipfile
+
+    other = tmp_path / "notes.zip"
+    with zipfile.ZipFile(other, "w") as zf:
+        zf.writestr("notes.txt", "not a model")
+    flipped = bytearray(model.read_bytes())
+    flipped[len(flipped) // 3] ^= 0xFF
+    (tmp_path / "flipped.zip").write_bytes(bytes(flipped))
+    (tmp_path / "truncated.zip").write_bytes(model.read_bytes()[:500])
+    return {
+        "notes.zip": (other, "no ['data', 'policy.pth'] member"),
+        "no_policy.zip": (_rezip(model, tmp_path / "no_policy.zip", "policy.pth", lambda b: None),
+                          "no ['policy.pth'] member"),
+        "bad_data.zip": (_rezip(model, tmp_path / "bad_data.zip", "data", lambda b: b[:40]),
+                         "'data' member is not JSON"),
+        "half_policy.zip": (_rezip(model, tmp_path / "half_policy.zip", "policy.pth",
+                                   lambda b: b[: len(b) // 2]), "not a loadable MaskablePPO"),
+        "flipped.zip": (tmp_path / "flipped.zip", "corrupt"),
+        "truncated.zip": (tmp_path / "truncated.zip", "not a .zip archive"),
+        "missing.zip": (tmp_path / "missing.zip", "no such file"),
+    }
+
+
+@pytest.mark.parametrize("name", ["notes.zip", "no_policy.zip", "bad_data.zip", "half_policy.zip",
+                                  "flipped.zip", "truncated.zip", "missing.zip"])
+def test_a_zip_that_is_not_a_model(name, tmp_path, toy_model, capsys, no_games):
+    path, needle = _bad_models(tmp_path, toy_model)[name]
+    assert main(["evaluate", "--game", "toy_game:make_game", "--a", str(path), "--b", "random",
+                 "--games", "2"]) == 2
+    err = _one_error_line(capsys)
+    assert str(path) in err and needle in err
+
+
+def test_a_model_of_another_game(toy_model, capsys, no_games):
+    # the toy model sees 6 numbers and has 3 actions; Garda3's are far larger
+    assert main(["tournament", "--game", "garda3", "--policies", f"random,{toy_model}",
+                 "--games", "2"]) == 2
+    err = _one_error_line(capsys)
+    assert str(toy_model) in err and "takes observations (6,) and 3 actions" in err
+
+
+def test_the_toy_model_itself_plays(toy_model, capsys):
+    assert main(["evaluate", "--game", "toy_game:make_game", "--game-config", '{"pile": 9}',
+                 "--a", str(toy_model), "--b", "random", "--games", "2"]) == 0
+    assert f"{toy_model} vs random: 2 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["evaluate", "tournament"])
+def test_json_to_a_directory_is_refused_up_front(command, tmp_path, capsys, no_games):
+    policies = (["--a", "random", "--b", "random"] if command == "evaluate"
+                else ["--policies", "random,toy_game:PerfectBot"])
+    assert main([command, "--game", "toy_game:make_game", *policies, "--games", "2",
+                 "--json", str(tmp_path)]) == 2
+    err = _one_error_line(capsys)
+    assert f"--json {str(tmp_path)!r} is a directory" in err
+
+
+def test_json_into_a_missing_folder_is_refused_up_front(tmp_path, capsys, no_games):
+    target = tmp_path / "nope" / "r.json"
+    assert main(["evaluate", "--game", "toy_game:make_game", "--a", "random", "--b", "random",
+                 "--json", str(target)]) == 2
+    assert f"the folder {str(target.parent)!r} does not exist" in _one_error_line(capsys)
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("math:sqrt", "is not a game factory taking the config {}: TypeError"),
+    ("card_envs.cli:__doc__", "is a str, not a game factory"),
+    ("toy_game:MAX_PILE", "is a int, not a game factory"),
+    ("card_envs.core.errors:RecordError", "did not build a card-envs Game"),
+    ("toy_game:PerfectBot", "did not build a card-envs Game"),
+    ("toy_game:nothing_here", "has no attribute 'nothing_here'"),
+    ("card_envs.no_such_module:make_game", "cannot import module 'card_envs.no_such_module'"),
+])
+def test_a_game_spec_that_is_not_a_game_factory(spec, needle, capsys, no_games):
+    assert main(["evaluate", "--game", spec, "--a", "random", "--b", "random",
+                 "--games", "2"]) == 2
+    err = _one_error_line(capsys)
+    assert repr(spec) in err and needle in err
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("card_envs.cli:__doc__", "is neither a policy"),
+    ("card_envs.testing.toy_game:ScriptedBot", "calling it with no arguments failed"),
+])
+def test_a_policy_spec_that_is_not_a_policy(spec, needle, capsys, no_games):
+    rc = main(["evaluate", "--game", "toy_game:make_game", "--a", spec, "--b", "random",
+               "--games", "2"])
+    assert rc == 2
+    err = _one_error_line(capsys)
+    assert spec in err and needle in err
+
+
+# -- training: a corrupt checkpoint given to --resume -----------------------------------------
+def _run_folder(tmp_path, toy_model, meta):
+    """A run folder with the checkpoint ``ckpt_64.zip`` (the toy model) and its ``meta`` JSON
+    (``False``: none; a str: written as is)."""
+    run = tmp_path / "old_run"
+    (run / "checkpoints").mkdir(parents=True)
+    ckpt = run / "checkpoints" / "ckpt_64.zip"
+    ckpt.write_bytes(toy_model.read_bytes())
+    if meta is not False:
+        ckpt.with_suffix(".json").write_text(
+            meta if isinstance(meta, str) else json.dumps(meta), encoding="utf-8")
+    return run, ckpt
+
+
+GOOD_META = {"timesteps": 64, "train_seconds": 1.5, "curve": [], "snapshots": [],
+             "args": {"game": "toy_game:make_game", "game_config": "{}", "set": []}}
+
+
+@pytest.mark.parametrize("case, needle", [
+    ("not a zip", "not a .zip archive"),
+    ("half policy", "not a loadable MaskablePPO"),
+    ("no metadata", "the checkpoint's metadata beside ckpt_64.zip) is missing"),
+    ("truncated metadata", "is not checkpoint metadata (JSONDecodeError"),
+    ("metadata a list", "is not checkpoint metadata (a JSON object expected, found list)"),
+    ("timesteps missing", "field timesteps: Field required"),
+    ("timesteps a string", "field timesteps = '64': Input should be a valid integer"),
+    ("game missing", "field args.game: Field required"),
+    ("snapshot missing", "league snapshot"),
+    ("empty run folder", "no checkpoints/ckpt_*.zip in the run folder"),
+    ("no such path", "no such checkpoint .zip or run folder"),
+])
+def test_a_corrupt_checkpoint_to_resume(case, needle, tmp_path, toy_model, capsys):
+    from card_envs.training import main as train_main
+
+    meta = dict(GOOD_META)
+    if case == "no metadata":
+        meta = False
+    elif case == "truncated metadata":
+        meta = json.dumps(GOOD_META)[:30]
+    elif case == "metadata a list":
+        meta = [1, 2]
+    elif case == "timesteps missing":
+        del meta["timesteps"]
+    elif case == "timesteps a string":
+        meta["timesteps"] = "64"
+    elif case == "game missing":
+        meta["args"] = {"game_config": "{}", "set": []}
+    elif case == "snapshot missing":
+        meta["snapshots"] = ["league/self_0.zip"]
+    run, ckpt = _run_folder(tmp_path, toy_model, meta)
+    named = ckpt
+    if case == "not a zip":
+        ckpt.write_text("not a zip", encoding="utf-8")
+    elif case == "half policy":
+        _rezip(toy_model, ckpt, "policy.pth", lambda b: b[: len(b) // 2])
+    elif case in ("no metadata", "truncated metadata", "metadata a list", "timesteps missing",
+                  "timesteps a string", "game missing"):
+        named = ckpt.with_suffix(".json")
+    elif case == "snapshot missing":
+        named = run / "league" / "self_0.zip"
+    elif case == "empty run folder":
+        ckpt.unlink()
+        named = run
+    elif case == "no such path":
+        named = run = tmp_path / "nowhere"
+    new_run = tmp_path / "new_run"
+    rc = train_main(["--resume", str(run), "--run-dir", str(new_run), "--minutes", "0.1"],
+                    prog="training/ppo.py")
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    assert err.startswith("training/ppo.py: error: --resume")
+    assert str(named) in err and needle in err
+    assert not new_run.exists()
+
+
+def test_a_corrupt_checkpoint_through_training_ppo_py(tmp_path):
+    import subprocess
+    import sys
+
+    run = tmp_path / "run"
+    (run / "checkpoints").mkdir(parents=True)
+    (run / "checkpoints" / "ckpt_10.zip").write_bytes(b"PK\x03\x04 broken")
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(root / "training" / "ppo.py"), "--resume",
+                           str(run), "--minutes", "0.1"], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if "Warning" not in line]
+    assert len(lines) == 1 and lines[0].startswith("training/ppo.py: error: --resume")
+    assert str(run / "checkpoints" / "ckpt_10.zip") in lines[0]
+
+
+# -- card-envs games: a registered game that fails to import is an error -------------------------
+def test_games_fails_loudly_on_a_broken_game_module(monkeypatch, capsys):
+    from card_envs.core import registry
+
+    monkeypatch.setitem(registry.GAMES, "broken", "card_envs.no_such_game.rules:make_game")
+    with pytest.raises(ImportError, match="game 'broken': module 'card_envs.no_such_game.rules'"):
+        registry.available_games()
+    assert main(["games"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert err.startswith("card-envs games: error: game 'broken': module "
+                          "'card_envs.no_such_game.rules' failed to import: ModuleNotFoundError")
+
+
+def test_games_names_an_import_error_inside_a_game_module(monkeypatch, tmp_path, capsys):
+    from card_envs.core import registry
+
+    (tmp_path / "half_installed_game.py").write_text("from os import no_such_name\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(registry.GAMES, "half", "half_installed_game:make_game")
+    assert main(["games"]) == 1
+    err = capsys.readouterr().err
+    assert "module 'half_installed_game' failed to import: ImportError: cannot import name " \
+           "'no_such_name'" in err
+
+
+def test_games_skips_only_an_optional_game_whose_extra_is_missing(monkeypatch, capsys):
+    from card_envs.core import registry
+
+    monkeypatch.setitem(registry.GAMES, "optional", "some_third_party_engine.game:make_game")
+    monkeypatch.setitem(registry.GAME_EXTRAS, "optional", "engine")
+    assert registry.available_games() == ["garda3", "scratch_wars", "dirt_and_glory"]
+    # an optional game whose own module is missing is still a broken installation
+    monkeypatch.setitem(registry.GAMES, "optional", "card_envs.no_such_game:make_game")
+    with pytest.raises(ImportError, match="card_envs.no_such_game"):
+        registry.available_games()

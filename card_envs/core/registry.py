@@ -41,14 +41,32 @@ def make_heuristic(name: str, **kwargs: Any):
     return _resolve(HEURISTICS[name])(**kwargs)
 
 
+#: game name -> the pip extra (``pip install "card-envs[<extra>]"``) its modules need, for games
+#: that are optional; empty: every game of the suite is core (its import failing is an error)
+GAME_EXTRAS: dict[str, str] = {}
+
+
 def available_games() -> list[str]:
-    """Names of the games whose modules import in this installation."""
+    """Names of the registered games whose modules import in this installation.
+
+    Only a game of :data:`GAME_EXTRAS` whose extra is not installed (a third-party module not
+    found) is skipped; any other import failure is a broken installation.
+
+    Raises:
+        ImportError: naming the game, its module and the original ImportError.
+    """
     out = []
     for name, target in GAMES.items():
+        module = target.split(":")[0]
         try:
-            importlib.import_module(target.split(":")[0])
-        except ModuleNotFoundError:
-            continue
+            importlib.import_module(module)
+        except ImportError as exc:
+            missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
+            if (name in GAME_EXTRAS and missing
+                    and missing.partition(".")[0] != "card_envs"):  # the optional extra is absent
+                continue
+            raise ImportError(f"game {name!r}: module {module!r} failed to import: "
+                              f"{type(exc).__name__}: {exc}") from exc
         out.append(name)
     return out
 

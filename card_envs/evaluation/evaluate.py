@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from card_envs.evaluation.match import MatchResult, play_match
-from card_envs.evaluation.policies import resolve_game, resolve_policy
+from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
 
 
 def evaluate(
@@ -41,14 +41,17 @@ def evaluate(
         :class:`MatchResult` from A's point of view (``long_summary()``, ``to_dict()``).
 
     Raises:
-        ValueError: ``games <= 0``. ConfigError: an unknown game / policy spec.
+        ValueError: ``games <= 0``. ConfigError: an unknown game / policy spec, a model file that
+            is not a model or not of this game (all before any game is played).
     """
     if games <= 0:
         raise ValueError(f"games must be > 0, got {games}")
     game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
     game_obj = resolve_game(game, config) if isinstance(game, str) else game
-    pa = resolve_policy(a, game_spec, seed=seed)
-    pb = resolve_policy(b, game_spec, seed=seed + 1)
+    pa = resolve_policy(a, game_spec, seed=seed, game=game_obj)
+    pb = resolve_policy(b, game_spec, seed=seed + 1, game=game_obj)
+    for spec, policy in ((a, pa), (b, pb)):  # a policy given as an object: checked too
+        check_policy_fits(policy, game_obj, str(getattr(policy, "name", spec)))
     return play_match(game_obj, pa, pb, games, seed=seed, paired=paired)
 
 

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from card_envs.bots.base import RandomBot
 from card_envs.core import registry
-from card_envs.core.errors import ConfigError
+from card_envs.core.errors import CardEnvsError, ConfigError
 
 
 def _import_attr(target: str):
@@ -40,32 +42,146 @@ def _import_attr(target: str):
         raise ConfigError(f"{target!r} is not of the form 'package.module:name'")
     try:
         mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        raise ConfigError(f"cannot import module {module!r} of {target!r}: {exc}") from None
+    except ImportError as exc:
+        raise ConfigError(f"cannot import module {module!r} of {target!r}: "
+                          f"{type(exc).__name__}: {exc}") from None
     try:
         return getattr(mod, attr)
     except AttributeError:
-        raise ConfigError(f"module {module!r} has no attribute {attr!r}") from None
+        raise ConfigError(f"{target!r}: module {module!r} has no attribute {attr!r}") from None
+
+
+#: what a game object must have to be played (the Game contract's methods the evaluation uses)
+GAME_METHODS = ("new_state", "current_player", "legal_actions", "apply_action", "is_terminal",
+                "returns", "num_players", "num_actions")
 
 
 def resolve_game(spec: str, config: dict[str, Any] | None = None):
     """Build the game named by ``spec`` with ``config`` keywords.
 
     Raises:
-        ConfigError: an unknown game name, an unimportable ``module:factory``, a bad config field.
+        ConfigError: an unknown game name, an unimportable ``module:factory``, a factory that is
+            not callable, cannot be called with the config, or does not build a Game, a bad
+            config field.
     """
     if config is not None and not isinstance(config, dict):
         raise ConfigError(f"a game config must be a JSON object (dict), got {config!r}")
     config = dict(config or {})
     if ":" in spec:
-        game = _import_attr(spec)(**config)
-        missing = [m for m in ("new_state", "legal_actions", "apply_action", "num_players")
-                   if not hasattr(game, m)]
+        factory = _import_attr(spec)
+        hint = "name a game factory such as card_envs.garda3.rules:make_game"
+        if not callable(factory):
+            raise ConfigError(f"{spec!r} is a {type(factory).__name__}, not a game factory; {hint}")
+        try:
+            game = factory(**config)
+        except CardEnvsError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"{spec!r} is not a game factory taking the config {config}: "
+                              f"{type(exc).__name__}: {_first_line(exc)}; {hint}") from None
+        missing = [m for m in GAME_METHODS if not hasattr(game, m)]
         if missing:
             raise ConfigError(f"{spec!r} did not build a card-envs Game (it has no {missing}); "
-                              "name a game factory such as card_envs.garda3.rules:make_game")
+                              f"{hint}")
         return game
     return registry.make_game(spec, **config)
+
+
+def _first_line(exc: BaseException, limit: int = 160) -> str:
+    """The first line of ``exc``'s message, cut to ``limit`` characters."""
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+#: the members every zip saved by ``MaskablePPO.save`` holds
+MODEL_MEMBERS = ("data", "policy.pth")
+
+
+def check_model_file(path: str | Path) -> Path:
+    """Check that ``path`` looks like a saved MaskablePPO model, without loading it.
+
+    Returns the path. Raises:
+        ConfigError: naming the file: missing, a directory, not a zip archive, a corrupt archive
+            (a member fails its CRC check), no ``data`` / ``policy.pth`` member, or a ``data``
+            member that is not SB3's JSON object.
+    """
+    path = Path(path)
+    what = f"{str(path)!r} is not a saved MaskablePPO model"
+    if not path.exists():
+        raise ConfigError(f"{what}: no such file")
+    if path.is_dir():
+        raise ConfigError(f"{what}: it is a directory (a run folder holds model.zip)")
+    if not zipfile.is_zipfile(path):
+        raise ConfigError(f"{what} (not a .zip archive)")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            bad = zf.testzip()
+            if bad is not None:
+                raise ConfigError(f"{what}: the archive is corrupt (member {bad!r} fails its "
+                                  "CRC check)")
+            names = set(zf.namelist())
+            missing = [m for m in MODEL_MEMBERS if m not in names]
+            if missing:
+                raise ConfigError(f"{what}: the zip has no {missing} member (it holds "
+                                  f"{sorted(names)[:5]})")
+            try:
+                data = json.loads(zf.read("data"))
+            except (ValueError, RecursionError) as exc:
+                raise ConfigError(f"{what}: its 'data' member is not JSON ({type(exc).__name__}: "
+                                  f"{_first_line(exc)})") from None
+    except ConfigError:
+        raise
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"{what}: the archive is corrupt ({type(exc).__name__}: "
+                          f"{_first_line(exc)})") from None
+    if not isinstance(data, dict) or "observation_space" not in data or \
+            "action_space" not in data:
+        raise ConfigError(f"{what}: its 'data' member is not a model description")
+    return path
+
+
+def load_model_policy(path: str | Path, deterministic: bool = True, name: str | None = None,
+                      game=None):
+    """A frozen policy from a saved MaskablePPO ``.zip`` (see :func:`check_model_file`).
+
+    With ``game``, the model's observation shape and action count must be the game's.
+
+    Raises:
+        ConfigError: naming the file: not a model (see :func:`check_model_file`), a model SB3
+            cannot load, or a model of another game or config.
+    """
+    path = check_model_file(path)
+    from card_envs.wrappers.sb3 import load_policy
+
+    try:
+        policy = load_policy(path, deterministic=deterministic, name=name)
+    except CardEnvsError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - SB3/torch raise anything for a damaged model
+        raise ConfigError(f"{str(path)!r} is not a loadable MaskablePPO model: "
+                          f"{type(exc).__name__}: {_first_line(exc)}") from None
+    if game is not None:
+        check_policy_fits(policy, game, str(path))
+    return policy
+
+
+def check_policy_fits(policy, game, spec: str) -> None:
+    """ConfigError if ``policy`` (a model's, with ``observation_shape`` and ``num_actions``) was
+    made for observations or actions of another shape than ``game``'s; other policies pass."""
+    shape = getattr(policy, "observation_shape", None)
+    n = getattr(policy, "num_actions", None)
+    if shape is None or n is None:
+        base = getattr(policy, "base", None)
+        if base is not None:
+            check_policy_fits(base, game, spec)
+        return
+    game_shape = tuple(getattr(game, "observation_shape", ()))
+    if tuple(shape) != game_shape or n != game.num_actions:
+        raise ConfigError(f"model {spec!r} takes observations {tuple(shape)} and {n} actions, "
+                          f"but {getattr(game, 'name', 'the game')} gives {game_shape} and "
+                          f"{game.num_actions}: it was trained on another game or config (pass "
+                          "that game and --game-config)")
 
 
 def resolve_heuristic(spec: str, **kwargs: Any):
@@ -88,7 +204,8 @@ def resolve_heuristic(spec: str, **kwargs: Any):
     return registry.make_heuristic(spec, **kwargs)
 
 
-def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic: bool = True):
+def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic: bool = True,
+                   game=None):
     """A policy (``act(game, state, player)``) from a spec string (module docstring table);
     a non-string ``spec`` (already a policy or callable) is returned as a policy.
 
@@ -97,9 +214,11 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         game_spec: the game's spec (for ``heuristic``).
         seed: seed for random / sampling policies.
         deterministic: for models: argmax (True, evaluation default) or sample.
+        game: the game object, if known: a model must fit its observations and actions.
 
     Raises:
-        ConfigError: an unknown spec (names it); FileNotFoundError: a missing model file.
+        ConfigError: an unknown spec (names it); a missing, damaged or unfitting model file or
+            an object that is not a policy (names the file or spec).
     """
     from card_envs.wrappers.single_agent import as_policy
 
@@ -116,7 +235,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         if not base_spec:
             raise ConfigError(f"policy {spec!r}: nothing before '+lookahead' (write e.g. "
                               "'heuristic+lookahead' or 'runs/x/model.zip+lookahead:8')")
-        base = resolve_policy(base_spec, game_spec, seed=seed, deterministic=deterministic)
+        base = resolve_policy(base_spec, game_spec, seed=seed, deterministic=deterministic,
+                              game=game)
         try:
             return LookaheadPolicy(base, samples=int(samples_text), seed=seed, name=spec)
         except ConfigError as exc:
@@ -129,14 +249,21 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
     if spec.endswith(".zip") or path.is_dir() or path.exists():
         if path.is_dir():
             path = path / "model.zip"
-        from card_envs.wrappers.sb3 import load_policy
-
-        return load_policy(path, deterministic=deterministic, name=str(spec))
+        return load_model_policy(path, deterministic=deterministic, name=str(spec), game=game)
     if ":" in spec:
         obj = _import_attr(spec)
         if inspect.isclass(obj) or (callable(obj) and not hasattr(obj, "act") and _no_args(obj)):
-            obj = obj()
-        return as_policy(obj, name=spec)
+            try:
+                obj = obj()
+            except CardEnvsError:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise ConfigError(f"policy {spec!r}: calling it with no arguments failed: "
+                                  f"{type(exc).__name__}: {_first_line(exc)}") from None
+        try:
+            return as_policy(obj, name=spec)
+        except TypeError as exc:
+            raise ConfigError(f"policy {spec!r}: {exc}") from None
     raise ConfigError(
         f"unknown policy {spec!r}: expected 'random', 'heuristic', a model .zip / run folder, or "
         "'package.module:name'"

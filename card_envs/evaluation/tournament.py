@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import MatchResult, play_game
-from card_envs.evaluation.policies import resolve_game, resolve_policy
+from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
 
 
 @dataclass
@@ -57,27 +57,31 @@ def round_robin(game, policies, games: int = 100, seed: int = 0, config=None) ->
     """Play every pair of ``policies`` (specs or ``{name: policy}``) ``games`` times.
 
     Raises:
-        ConfigError: a policy spec named twice or fewer than two entrants; ValueError:
+        ConfigError: a policy spec named twice or fewer than two entrants, an unknown game or
+            policy spec, a model not of this game (all before any game is played); ValueError:
             ``games <= 0``.
     """
     from openskill.models import PlackettLuce
 
-    if isinstance(policies, dict):
-        entrants = dict(policies)
-    else:
+    if not isinstance(policies, dict):
         names = [str(p) for p in policies]
         repeated = sorted({n for n in names if names.count(n) > 1})
         if repeated:
             raise ConfigError(f"policy {repeated[0]!r} is named twice; a tournament needs "
                               "distinct policies (entrants are keyed by their spec)")
-        game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
-        entrants = {str(p): resolve_policy(p, game_spec, seed=seed + i)
-                    for i, p in enumerate(policies)}
-    if len(entrants) < 2:
-        raise ConfigError(f"a tournament needs at least two policies, got {list(entrants)}")
+    if len(policies) < 2:
+        raise ConfigError(f"a tournament needs at least two policies, got {list(policies)}")
     if games <= 0:
         raise ValueError(f"games must be > 0, got {games}")
     game_obj = resolve_game(game, config) if isinstance(game, str) else game
+    if isinstance(policies, dict):
+        entrants = dict(policies)
+    else:
+        game_spec = game if isinstance(game, str) else getattr(game, "name", "game")
+        entrants = {str(p): resolve_policy(p, game_spec, seed=seed + i, game=game_obj)
+                    for i, p in enumerate(policies)}
+    for name, policy in entrants.items():
+        check_policy_fits(policy, game_obj, name)
     n = game_obj.num_players
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in entrants}
