@@ -25,8 +25,12 @@ def test_games_lists_available(capsys):
     assert names == ["garda3", "scratch_wars", "dirt_and_glory"]
     listed = [r for r in _rows(out) if r[0] in names]
     assert [r[0] for r in listed] == names
-    # the env module of each game, and its default seat count (2 in each game's default config)
-    assert [r[1] for r in listed] == [f"card_envs.{n}_v0" for n in names]
+    # the env module of each game (named by the game's version: <name>_v<version>) and its
+    # default seat count (2 in each game's default config)
+    from card_envs.core.registry import ENV_MODULES
+
+    assert [r[1] for r in listed] == [ENV_MODULES[n] for n in names]
+    assert [r[1] for r in listed] == [f"card_envs.{n}_v{r[4]}" for n, r in zip(names, listed)]
     assert [r[2] for r in listed] == ["2", "2", "2"]
 
 
