@@ -178,3 +178,11 @@ def test_in_memory_record_errors_name_the_record():
     record = GameRecord.model_validate({**GOOD, "outcome": [1.0, -1.0]})
     with pytest.raises(RecordError, match="record of toy_nim v0 seed 7: replay outcome"):
         replay(record)
+
+
+def test_a_record_parsed_from_text_is_named_by_its_game_and_seed():
+    record = GameRecord.from_json(json.dumps({**GOOD, "version": 2}))
+    with pytest.raises(RecordError, match=r"^record of toy_nim v2 seed 7: record is for toy_nim v2"):
+        replay(record)
+    with pytest.raises(RecordError, match=r"^game record: unknown field\(s\) \['x'\]"):
+        GameRecord.from_json(json.dumps({**GOOD, "x": 1}))

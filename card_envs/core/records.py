@@ -78,39 +78,41 @@ class GameRecord(pydantic.BaseModel):
         return json.dumps(self.model_dump(), indent=indent)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "game record") -> GameRecord:
-        """Parse and validate a record's JSON text.
+    def from_json(cls, text: str, source: str | None = None) -> GameRecord:
+        """Parse and validate a record's JSON text (``source``: its file, for messages).
 
         Raises:
             RecordError: naming ``source`` and the problem (bad JSON, not an object, an unknown
                 format, unknown/missing fields, a field's path and wrong value).
         """
+        where = source or "game record"
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}: not valid JSON ({exc}); a truncated file?") from None
+            raise RecordError(f"{where}: not valid JSON ({exc}); a truncated file?") from None
         except RecursionError:
-            raise RecordError(f"{source}: JSON nested too deeply to be a game record") from None
+            raise RecordError(f"{where}: JSON nested too deeply to be a game record") from None
         return cls.from_dict(data, source)
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "game record") -> GameRecord:
+    def from_dict(cls, data: Any, source: str | None = None) -> GameRecord:
         """Validate a record read from JSON (see :meth:`from_json`)."""
+        where = source or "game record"
         if not isinstance(data, dict):
-            raise RecordError(f"{source}: expected a JSON object (a game record), found "
+            raise RecordError(f"{where}: expected a JSON object (a game record), found "
                               f"{type(data).__name__} {_short(data, 40)}")
         fmt = data.get("format", RECORD_FORMAT)
         if type(fmt) is not int or fmt != RECORD_FORMAT:
-            raise RecordError(f"{source}: unknown record format {_short(fmt)} (this card-envs "
+            raise RecordError(f"{where}: unknown record format {_short(fmt)} (this card-envs "
                               f"reads format {RECORD_FORMAT})")
         fields = set(cls.model_fields)
         unknown = sorted(str(k) for k in data if k not in fields)
         if unknown:
-            raise RecordError(f"{source}: unknown field(s) {unknown} (a record has "
+            raise RecordError(f"{where}: unknown field(s) {unknown} (a record has "
                               f"{list(cls.model_fields)})")
         missing = [k for k in cls.model_fields if k not in data]
         if missing:
-            raise RecordError(f"{source}: missing field(s) {missing}")
+            raise RecordError(f"{where}: missing field(s) {missing}")
         try:
             record = cls.model_validate(data)
         except pydantic.ValidationError as exc:
@@ -118,7 +120,7 @@ class GameRecord(pydantic.BaseModel):
                 f"field {_loc(err['loc'])} = {_short(err['input'])}: {err['msg']}"
                 for err in exc.errors()
             )
-            raise RecordError(f"{source}: {problems}") from None
+            raise RecordError(f"{where}: {problems}") from None
         record._source = source
         return record
 
