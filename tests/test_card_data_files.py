@@ -130,7 +130,8 @@ def test_nesting_the_parser_can_read_still_gets_a_named_field_error(tmp_path):
     with pytest.raises(CardDataError) as info:
         make_game("garda3", fighter_set=str(path))
     msg = str(info.value)
-    assert f"{path}: [[fighter]] entry 2 ('Obr'): field 'hp': Input should be a valid integer" in msg
+    assert (f"{path}: [[fighter]] entry 2 ('Obr'): field 'hp': Input should be a valid "
+            "integer") in msg
     assert len(msg) < 400 and msg.endswith("...)")
 
 
