@@ -61,7 +61,7 @@ def scripted(game, cards: Cards, *, territory=T15, player=0, decks=None, reserve
     s.zero_next = [False] * n
     s.peek = [False] * n
     s.unit_deck = []
-    s.legal = None
+    s.legal_cache = None
     return s
 
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from card_envs import dirt_and_glory_v0
+from card_envs import dirt_and_glory_v1
 from card_envs.bots.base import RandomBot
-from card_envs.core.errors import CardDataError, ConfigError
+from card_envs.core.errors import CardDataError, ConfigError, StateError
 from card_envs.core.records import GameRecord, record_of, replay
 from card_envs.core.registry import make_heuristic
 from card_envs.dirt_and_glory import rules as R
@@ -24,12 +24,12 @@ from dirt_and_glory_helpers import game
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_pettingzoo_api_and_seed(n):
-    api_test(dirt_and_glory_v0.env(num_players=n), num_cycles=300)
-    seed_test(lambda: dirt_and_glory_v0.env(num_players=n), num_cycles=300)
+    api_test(dirt_and_glory_v1.env(num_players=n), num_cycles=300)
+    seed_test(lambda: dirt_and_glory_v1.env(num_players=n), num_cycles=300)
 
 
 def test_env_keywords_and_render():
-    env = dirt_and_glory_v0.env(num_players=4, reward="score", content=str(DEFAULT_CONTENT),
+    env = dirt_and_glory_v1.env(num_players=4, reward="score", content=str(DEFAULT_CONTENT),
                                 render_mode="ansi")
     env.reset(seed=3)
     assert env.possible_agents == [f"player_{i}" for i in range(4)]
@@ -49,7 +49,7 @@ def test_env_keywords_and_render():
 
 def test_docstring_holds_the_layout_tables():
     g = game(num_players=2)
-    doc = dirt_and_glory_v0.__doc__
+    doc = dirt_and_glory_v1.__doc__
     assert g.observation_layout.markdown() in doc
     assert g.action_layout().markdown() in doc
     for k in g.kinds:
@@ -97,6 +97,98 @@ def test_equal_seeds_and_actions_give_equal_games_and_json_round_trip(n):
     assert g.state_to_dict(a) == g.state_to_dict(b) == g.state_to_dict(c)
 
 
+def _round_two_main(g):
+    """A saved-state dict of seat 1's first turn of round 2 (seed 11, random play)."""
+    s = g.new_state(11)
+    rng = random.Random(1)
+    while not (s.phase == R.MAIN and s.round == 1 and s.player == 1):
+        g.apply_action(s, rng.choice(g.legal_actions(s)))
+    return s, json.loads(json.dumps(g.state_to_dict(s)))
+
+
+def _refused(g, d, match):
+    with pytest.raises(StateError, match=match):
+        g.state_from_dict(d)
+
+
+def test_check_state_refuses_broken_positions_naming_the_field():
+    """check_state: the card multiset over all zones, starting cards staying with their owner,
+    values matching the caravans (DG-3.2), the seat to act, the offer size (DG-2.2, DG-3.2) and
+    the last round's rewards (DG-3.5); a loaded valid state passes and plays on."""
+    g = game(num_players=2)
+    _, d = _round_two_main(g)
+    g.check_state(g.state_from_dict(d))
+    D, S = g.deck_size, g.start_size
+    # a card created: seat 0's deck holds a copy of seat 1's first deck card
+    bad = json.loads(json.dumps(d))
+    bad["decks"][0][0] = bad["decks"][1][0]
+    _refused(g, bad, r"decks\[0\]\[0\], decks\[1\]\[0\]: card .* appears 2 times")
+    # a card lost: the unit deck's top card removed
+    bad = json.loads(json.dumps(d))
+    bad["unit_deck"].pop()
+    _refused(g, bad, r"card .* is missing: it is in none of unit_deck, offer")
+    # an unknown card id (one past the last card)
+    bad = json.loads(json.dumps(d))
+    bad["offer"][0] = g.num_cards
+    _refused(g, bad, r"offer\[0\]: %d is not a card of this game" % g.num_cards)
+    # seat 1's starting card swapped into seat 0's deck (the multiset still holds)
+    bad = json.loads(json.dumps(d))
+    i1 = next(i for i, c in enumerate(bad["decks"][1]) if c >= D + S)
+    bad["decks"][0][0], bad["decks"][1][i1] = bad["decks"][1][i1], bad["decks"][0][0]
+    _refused(g, bad, r"decks\[0\]\[0\]: \d+ is a starting card of seat 1")
+    # a counted value that is not the card's
+    bad = json.loads(json.dumps(d))
+    c = bad["caravans"][0][0]
+    bad["values"][0][0] = 5 if g.card_high[c] != 5 else 4
+    _refused(g, bad, r"values\[0\]\[0\]: .* is not a value of card")
+    bad = json.loads(json.dumps(d))
+    bad["values"][1].append(1)
+    _refused(g, bad, r"values\[1\]: .* caravans\[1\] holds 1 cards")
+    # the seat to act has passed; a seat count of 3
+    bad = json.loads(json.dumps(d))
+    bad["passed"][1] = True
+    _refused(g, bad, r"passed\[1\]: True is set but player 1 acts in phase 'main'")
+    bad = json.loads(json.dumps(d))
+    bad["fuel"].append(0)
+    _refused(g, bad, r"fuel: .* has 3 entries, expected 2")
+    # the offer of round 2 is full (2 cards, nobody has passed): one more or one fewer is wrong
+    assert len(d["offer"]) == 2 and d["unit_deck"]
+    bad = json.loads(json.dumps(d))
+    bad["unit_deck"].append(bad["offer"].pop())
+    _refused(g, bad, r"offer: .* holds 1 cards: 2 were laid")
+    # round 1's reward: place 1 of its territory pays that territory's 1st-place points
+    bad = json.loads(json.dumps(d))
+    bad["last_result"][0][1] += 1
+    _refused(g, bad, r"last_result\[0\]: .* does not pay place")
+    # winners before the end; the phase 'end' mid-game
+    bad = json.loads(json.dumps(d))
+    bad["winners"] = [0]
+    _refused(g, bad, r"winners: \[0\] are set before the end")
+    bad = json.loads(json.dumps(d))
+    bad["phase"] = R.END
+    _refused(g, bad, r"round: 1 is not num_rounds \(6\) in phase 'end'")
+
+
+def test_check_state_passes_along_games_of_every_variant():
+    """check_state accepts every position reached by play (random and heuristic), and every
+    sample_hidden of it, for a range of DECISION variants."""
+    variants = [{"draft_return": "discard"}, {"first_card_ability": True, "first_card_value":
+                "high"}, {"caravan_return": "reserve", "reserve_mix": "none"},
+                {"fuel_uses_per_turn": 2, "ties": "share_dense", "first_player": "fixed"}]
+    bot = HeuristicBot()
+    for variant in variants:
+        g = game(num_players=3, **variant)
+        for seed in range(2):
+            s = g.new_state(seed)
+            rng = random.Random(seed)
+            while not g.is_terminal(s):
+                g.check_state(s)
+                g.check_state(g.sample_hidden(s, (s.player + 1) % 3, rng))
+                a = bot.act(g, s, s.player) if seed else rng.choice(g.legal_actions(s))
+                g.apply_action(s, a)
+            g.check_state(s)
+
+
 def test_game_record_replays_exactly(tmp_path):
     g = game(num_players=3, reward="score")
     s = g.new_state(77)
@@ -136,7 +228,7 @@ def _swap_hidden(g, s, player, rng):
     body = own[: len(own) - keep]
     rng.shuffle(body)
     own[: len(own) - keep] = body
-    t.legal = None
+    t.legal_cache = None
     return t
 
 
@@ -209,7 +301,7 @@ def test_bad_config_values_name_the_field():
     with pytest.raises(ConfigError, match=r"unknown config field\(s\) \['colour'\]"):
         game(colour="red")
     with pytest.raises(ConfigError, match="'num_players'"):
-        dirt_and_glory_v0.env(num_players=1)
+        dirt_and_glory_v1.env(num_players=1)
 
 
 def _write(tmp_path: Path, text: str) -> str:
@@ -306,6 +398,30 @@ def test_heuristic_rescues_a_bust_and_stops_near_the_target():
                  caravans=[[(cards("5")[0], 5), (cards("3")[0], 3), (cards("3")[0], 3)], []])
     g.apply_action(s, R.A_PLAY_TOP)
     assert s.phase == R.AFTER and bot.act(g, s, 0) == R.A_FUEL_RESERVE
+
+
+def test_heuristic_chooses_the_value_after_its_scout():
+    """DG-3.2: the scout of a 1/4+scout is resolved before its value is chosen, and the bot's
+    value choice uses the card it has just seen (own seat only). At 5 + 5 = 10 of 15 (T15, no
+    fuel): with a 4 on top, low (11) lets the 4 reach exactly 15; with a 5 on top, low would
+    leave 11 and a sure bust, so high (14, 1 short) is taken."""
+    from dirt_and_glory_helpers import Cards, scripted
+
+    bot = HeuristicBot()
+    for top_label, expected in (("4", R.A_VALUE_LOW), ("5", R.A_VALUE_HIGH)):
+        g = game(num_players=2)
+        cards = Cards(g)
+        sc, below, top = cards("1/4+scout", "2", top_label)
+        s = scripted(g, cards, decks=[[below, top, sc], cards("1")], fuel=[0, 0],
+                     caravans=[[(cards("5")[0], 5), (cards("5")[0], 5)], []])
+        g.apply_action(s, R.A_PLAY_TOP)
+        assert s.phase == R.ABILITY and bot.act(g, s, 0) == R.A_ABILITY_USE
+        g.apply_action(s, R.A_ABILITY_USE)
+        assert s.phase == R.VALUE and s.peek[0]
+        assert bot.act(g, s, 0) == expected
+        # what seat 1 holds does not matter (the bot reads its own seat's information)
+        s.decks[1] = cards("5")
+        assert bot.act(g, s, 0) == expected
 
 
 @pytest.mark.slow

@@ -46,7 +46,7 @@ def test_setup_places_one_card_and_reserves_the_other_without_ability():
     a, b = cards("2/5+zero_next", "3")
     s.decks[0] += [a, b]  # setup draws from the shuffled deck: put our cards in the hand
     s.hand = [a, b]
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, act(g, "place", "2/5+zero_next"))
     assert s.phase == R.VALUE and s.caravans[0] == [a] and b in s.reserves[0]
     g.apply_action(s, R.A_VALUE_HIGH)
@@ -85,7 +85,7 @@ def test_bust_forces_a_pass_that_takes_an_offer_card():
     assert g.total(s, 0) == 15 and s.phase == R.MAIN and s.player == 1  # exactly 15 is fine
     s.player = 0
     s.decks[0].append(cards("3")[0])
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, R.A_PLAY_TOP)
     assert g.total(s, 0) == 18
     assert s.phase == R.TAKE and s.passed[0] and s.busted[0]
@@ -211,6 +211,10 @@ def test_illegal_action_is_named():
         g.apply_action(s, R.A_PLAY_TOP)
     with pytest.raises(IllegalActionError, match="action 999"):
         g.apply_action(s, 999)
+    # the core refuses a bool (True used to play as action 1, the pass)
+    with pytest.raises(IllegalActionError, match="True"):
+        g.apply_action(s, True)
+    assert not s.passed[0] and s.player == 0
 
 
 # -- abilities (DG-1.5) ----------------------------------------------------------------------------
@@ -241,7 +245,7 @@ def test_ability_scout_reveals_the_top_card_to_its_owner_only():
     assert g.observe(s, 1)[top.slice].sum() == 0 and before1[top.slice].sum() == 0
     # once the known card is played it is no longer "known top"
     s.player = 0
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, R.A_PLAY_TOP)
     assert not s.peek[0] and s.caravans[0][-1] == nxt
 
@@ -255,12 +259,12 @@ def test_ability_zero_next_makes_the_next_card_count_zero():
     g.apply_action(s, R.A_ABILITY_USE)
     assert s.zero_next[0] and g.total(s, 0) == 1
     s.player = 0
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, R.A_PLAY_TOP)  # the 2/5 counts 0: no value choice
     assert g.total(s, 0) == 1 and s.values[0] == [1, 0] and not s.zero_next[0]
     assert s.phase == R.MAIN and s.player == 1
     s.player = 0
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, R.A_PLAY_TOP)  # only the next card: the 4 counts 4
     assert g.total(s, 0) == 5
 
@@ -298,6 +302,128 @@ def test_ability_of_a_reserve_card_resolves_and_survives_reserving():
     assert s.fuel[0] == 1 and s.phase == R.AFTER
     g.apply_action(s, R.A_FUEL_RESERVE)
     assert s.fuel[0] == 0 and s.reserves[0] == [f] and g.total(s, 0) == 0
+
+
+# -- DG-3.2: the ability is resolved before a two-value card's value is chosen ---------------------
+def test_scout_on_a_two_value_card_shows_the_next_card_before_the_value_choice():
+    """DG-3.2 (the Czech seed: the ability, *then* the total and the choice): at 5 + 5 = 10 of
+    15 the 1/4+scout is played. It first counts its low value 1 (total 11) and the ability is
+    offered before any value choice; the scout shows the own top card, a 4; only then is the value
+    chosen: high gives 10 + 4 = 14, low 10 + 1 = 11 (and the known 4 would then make 15)."""
+    for choice, total in ((R.A_VALUE_HIGH, 14), (R.A_VALUE_LOW, 11)):
+        g, cards = two_player()
+        (sc,) = cards("1/4+scout")
+        (nxt,) = cards("4")
+        s = scripted(g, cards, decks=[[cards("2")[0], nxt, sc], cards("1")],
+                     caravans=[[(cards("5")[0], 5), (cards("5")[0], 5)], []], fuel=[0, 0])
+        g.apply_action(s, R.A_PLAY_TOP)
+        assert s.phase == R.ABILITY and g.phase_name(s) == "ability"
+        assert g.legal_actions(s) == [R.A_ABILITY_USE, R.A_ABILITY_SKIP]
+        assert s.values[0] == [5, 5, 1] and g.total(s, 0) == 11  # the low value until chosen
+        top = g.observation_layout["own_known_top"]
+        assert g.observe(s, 0)[top.slice].sum() == 0
+        g.apply_action(s, R.A_ABILITY_USE)
+        assert s.peek[0] and s.phase == R.VALUE and s.player == 0
+        assert g.legal_actions(s) == [R.A_VALUE_LOW, R.A_VALUE_HIGH]
+        # the value decision sees the scouted 4 (own seat only)
+        assert g.observe(s, 0)[top.slice].tolist().index(1.0) == kind(g, "4")
+        assert g.observe(s, 1)[top.slice].sum() == 0
+        g.apply_action(s, choice)
+        assert g.total(s, 0) == total and s.phase == R.MAIN and s.player == 1
+        assert s.peek[0] and s.decks[0][-1] == nxt
+
+
+def test_skipped_ability_still_comes_before_the_value_choice():
+    """DG-3.2: skipping the scout (abilities are optional, DG-1.5) leads to the same value
+    choice, without the top card known: 10 + 4 = 14."""
+    g, cards = two_player()
+    s = scripted(g, cards, decks=[cards("4", "1/4+scout"), cards("1")],
+                 caravans=[[(cards("5")[0], 5), (cards("5")[0], 5)], []], fuel=[0, 0])
+    g.apply_action(s, R.A_PLAY_TOP)
+    g.apply_action(s, R.A_ABILITY_SKIP)
+    assert s.phase == R.VALUE and not s.peek[0]
+    g.apply_action(s, R.A_VALUE_HIGH)
+    assert g.total(s, 0) == 14 and s.player == 1
+
+
+def test_stash_on_a_two_value_card_comes_before_its_value_choice():
+    """DG-3.2 with DG-1.5 stash: at 5 + 4 = 9 of 15 the 1/3+stash is played (counting 1 so far:
+    10); the stash moves the 5 to the reserve (total 4 + 1 = 5) and then the value is chosen:
+    high, 4 + 3 = 7."""
+    g, cards = two_player()
+    (st,) = cards("1/3+stash")
+    c5, c4 = cards("5", "4")
+    s = scripted(g, cards, decks=[[st], cards("1")], caravans=[[(c5, 5), (c4, 4)], []],
+                 fuel=[0, 0])
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert s.phase == R.ABILITY and g.total(s, 0) == 10
+    assert g.legal_actions(s) == sorted([R.A_ABILITY_SKIP, act(g, "stash", "5"),
+                                         act(g, "stash", "4")])
+    g.apply_action(s, act(g, "stash", "5"))
+    assert s.phase == R.VALUE and s.caravans[0] == [c4, st] and s.reserves[0] == [c5]
+    assert g.total(s, 0) == 5
+    g.apply_action(s, R.A_VALUE_HIGH)
+    assert g.total(s, 0) == 7 and s.values[0] == [4, 3] and s.player == 1
+
+
+def test_zero_next_of_a_two_value_card_applies_to_the_next_card_only():
+    """DG-3.2 / DG-1.5: the 2/5+zero_next resolves its ability before its own value is chosen,
+    yet the zero is for the *next* card: 3 + 5 = 8, then a 4 counts 0 (8), then a 2 counts 2
+    (10)."""
+    g, cards = two_player()
+    (z,) = cards("2/5+zero_next")
+    c4, c2 = cards("4", "2")
+    s = scripted(g, cards, decks=[[c2, c4, z], cards("1", "1", "1")],
+                 caravans=[[(cards("3")[0], 3)], []], fuel=[0, 0])
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert s.phase == R.ABILITY and s.values[0] == [3, 2]
+    g.apply_action(s, R.A_ABILITY_USE)
+    assert s.zero_next[0] and s.phase == R.VALUE
+    g.apply_action(s, R.A_VALUE_HIGH)
+    assert s.values[0] == [3, 5] and g.total(s, 0) == 8 and s.player == 1
+    g.apply_action(s, R.A_PASS)  # seat 1 passes (empty offer: takes nothing)
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert s.values[0] == [3, 5, 0] and not s.zero_next[0] and s.player == 0
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert g.total(s, 0) == 10
+
+
+def test_a_zeroed_two_value_card_still_offers_its_ability_and_needs_no_value():
+    """DG-1.5 / DG-3.2: after a zero_next, a 1/4+scout counts 0 (no value choice) but its scout
+    is still offered: 1 + 0 = 1, and the scout shows the 5 below it."""
+    g, cards = two_player()
+    (z,) = cards("1+zero_next")
+    (sc,) = cards("1/4+scout")
+    (c5,) = cards("5")
+    s = scripted(g, cards, decks=[[c5, sc, z], []], fuel=[0, 0], passed=[False, True])
+    g.apply_action(s, R.A_PLAY_TOP)
+    g.apply_action(s, R.A_ABILITY_USE)
+    assert s.zero_next[0] and s.player == 0 and s.phase == R.MAIN  # seat 1 has passed
+    g.apply_action(s, R.A_PLAY_TOP)
+    assert s.phase == R.ABILITY and s.values[0] == [1, 0]
+    g.apply_action(s, R.A_ABILITY_USE)
+    assert s.peek[0] and s.decks[0] == [c5] and s.values[0] == [1, 0]
+    assert s.phase == R.MAIN and s.player == 0 and g.total(s, 0) == 1
+
+
+def test_placed_first_card_ability_before_its_value_with_first_card_ability():
+    """DG-3.1 ``first_card_ability=True`` with DG-3.2's order: a placed 1/4+scout first offers its
+    scout (phase "setup ability"), then the value choice ("setup value"): high counts 4."""
+    g = game(num_players=2, first_card_ability=True)
+    cards = Cards(g)
+    s = g.new_state(1)
+    while s.phase == R.DRAFT:
+        g.apply_action(s, g.legal_actions(s)[0])
+    a, b = cards("1/4+scout", "1")
+    s.hand = [a, b]
+    s.legal_cache = None
+    g.apply_action(s, act(g, "place", "1/4+scout"))
+    assert s.phase == R.ABILITY and g.phase_name(s) == "setup ability"
+    assert s.values[0] == [1]
+    g.apply_action(s, R.A_ABILITY_USE)
+    assert s.peek[0] and s.phase == R.VALUE and g.phase_name(s) == "setup value"
+    g.apply_action(s, R.A_VALUE_HIGH)
+    assert s.values[0] == [4] and s.player == 1 and s.phase == R.SETUP
 
 
 # -- scoring (DG-3.5) ------------------------------------------------------------------------------
@@ -485,7 +611,7 @@ def test_first_card_ability_variant_resolves_the_placed_card():
         g.apply_action(s, g.legal_actions(s)[0])
     a, b = cards("3+fuel", "1")
     s.hand = [a, b]
-    s.legal = None
+    s.legal_cache = None
     g.apply_action(s, act(g, "place", "3+fuel"))
     assert s.phase == R.ABILITY and s.player == 0
     g.apply_action(s, R.A_ABILITY_USE)

@@ -182,8 +182,8 @@ def test_saved_state_from_another_config_is_refused():
     with pytest.raises(ConfigError, match="save_state"):
         garda3_v0.env().reset(options={"state": env.game.state_to_dict(env.state_obj)})
     with pytest.raises(ConfigError, match="dirt_and_glory"):
-        from card_envs import dirt_and_glory_v0
-        dirt_and_glory_v0.env().reset(options={"state": saved})
+        from card_envs import dirt_and_glory_v1
+        dirt_and_glory_v1.env().reset(options={"state": saved})
 
 
 def test_bool_actions_and_bad_max_steps_are_refused():

@@ -22,7 +22,7 @@ GAMES: dict[str, str] = {
 ENV_MODULES: dict[str, str] = {
     "garda3": "card_envs.garda3_v0",
     "scratch_wars": "card_envs.scratch_wars_v0",
-    "dirt_and_glory": "card_envs.dirt_and_glory_v0",
+    "dirt_and_glory": "card_envs.dirt_and_glory_v1",
 }
 
 

@@ -5,7 +5,11 @@ only after a scout, ``state.peek``), its own reserve and hand, public state (car
 values, passes, busts, fuel, scores, offer, territory). Fields used: ``decks[player]`` as a
 multiset, ``decks[player][-1]`` only when ``peek[player]``, ``reserves[player]``, ``hand`` when
 ``player`` decides it, ``caravans``, ``values``, ``passed``, ``busted``, ``fuel``,
-``fuel_used``, ``offer``, ``territories``, ``round``, ``pending``, ``ctx``.
+``fuel_used``, ``zero_next``, ``offer``, ``territories``, ``round``, ``pending``.
+
+The ability of a card is resolved before a two-value card's value is chosen (DG-3.2): a stash
+is valued with the card's best value still to choose, and the value choice uses the top card
+a scout has just shown.
 
 Strategy: a round's outcome is valued in points, ``U(d)`` for finishing ``d`` below the target
 (the place it would reach against the others' known or estimated distances, the territory's
@@ -201,12 +205,21 @@ class HeuristicBot:
                 if v > best_v + 0.2:
                     best_a, best_v = a, v
             return best_a
-        if ph == R.VALUE:
-            c = s.caravans[player][-1]
-            d0 = target - (total - s.values[player][-1])
+        if ph == R.VALUE:  # DG-3.2: after the ability, so a scouted top card is known here
+            c = s.pending
+            d0 = target - (total - s.values[player][-1])  # distance before this card
+            next_zero = s.zero_next[player]
+
+            def stand(dist):  # standing at ``dist``, the next card known after a scout
+                if top is None or next_zero:
+                    return V[dist]
+                bust_next = (max(cons, rescue(dist)) if (has_fuel and cfg.bust_fuel_rescue)
+                             else cons)
+                return max(U(dist), self._ev_play(game, counts, dist, V, bust_next, top=top))
+
             best_a, best_v = None, None
             for a, v in ((R.A_VALUE_LOW, game.card_low[c]), (R.A_VALUE_HIGH, game.card_high[c])):
-                val = V[d0 - v] if v <= d0 else cons - 1.0
+                val = stand(d0 - v) if v <= d0 else cons - 1.0
                 if best_v is None or val > best_v:
                     best_a, best_v = a, val
             return best_a
@@ -218,22 +231,35 @@ class HeuristicBot:
                 if top is not None and game.k_low[top] > d:
                     return R.A_ABILITY_USE
                 return R.A_ABILITY_SKIP
-            # stash: compare removing each candidate kind (its highest counted instance)
+            # stash: compare removing each candidate kind (its highest counted instance). The
+            # ability comes before the value choice (DG-3.2): the card just played counts its
+            # low value so far, and its best value is chosen after the stash.
             car, vals = s.caravans[player], s.values[player]
+            pend = s.pending
+            choices = ((0,) if vals[-1] == 0 else
+                       (game.card_low[pend], game.card_high[pend]))
+            rescue_ok = can_fuel and cfg.bust_fuel_rescue
 
-            def value_at(dist):
-                if dist < 0:
-                    return max(rescue(dist + game.card_low[s.pending]), cons) if can_fuel else cons
-                return V[dist]
+            def value_at(before):  # distance ``before`` the card just played, best value
+                best = None
+                for x in choices:
+                    dist = before - x
+                    if dist < 0:
+                        v = max(rescue(before), cons) if rescue_ok else cons
+                    else:
+                        v = V[dist]
+                    best = v if best is None or v > best else best
+                return best
 
-            best_a, best_v = R.A_ABILITY_SKIP, value_at(d)
+            d_before = d + vals[-1]
+            best_a, best_v = R.A_ABILITY_SKIP, value_at(d_before)
             off = base["stash"]
             for a in legal:
                 if a == R.A_ABILITY_SKIP:
                     continue
                 k = a - off
                 mv = max(vals[i] for i in range(len(car) - 1) if game.card_kind[car[i]] == k)
-                v = value_at(d + mv)
+                v = value_at(d_before + mv)
                 if v > best_v + 1e-9:
                     best_a, best_v = a, v
             return best_a

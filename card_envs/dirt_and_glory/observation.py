@@ -46,9 +46,10 @@ def action_layout(num_kinds: int, kind_labels: list[str] | None = None) -> Layou
         ("end_turn", 1, "AFTER: end the turn without a fuel use"),
         ("fuel_reserve", 1, "AFTER: spend fuel to move the card just played to the reserve "
                             "(DG-3.3)"),
-        ("value", 2, "VALUE: count the low / high value of the two-value card (DG-3.2, DG-3.1)"),
+        ("value", 2, "VALUE: count the low / high value of the two-value card, chosen after "
+                     "its ability (DG-3.2, DG-3.1)"),
         ("ability_use", 1, "ABILITY: resolve the played card's ability (fuel, scout, "
-                           "zero_next)"),
+                           "zero_next), before its value is chosen (DG-3.2)"),
         ("ability_skip", 1, "ABILITY: do not resolve it (abilities are optional)"),
         ("mix_done", 1, "MIX: keep the remaining reserve cards in the reserve (DG-3.6)"),
         ("play_reserve", k, "MAIN: spend fuel to play a reserve card of kind i (DG-3.3)"),

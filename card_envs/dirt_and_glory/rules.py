@@ -16,12 +16,15 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
-from card_envs.core.errors import CardDataError, IllegalActionError
+from card_envs.core.errors import CardDataError, StateError
 from card_envs.core.game import GameBase, lead
-from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
+from card_envs.core.rng import make_rng, reseed
+from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
 from card_envs.dirt_and_glory.content import (
     AB_FUEL,
     AB_NONE,
@@ -136,66 +139,75 @@ class DirtAndGloryConfig:
         return dataclasses.asdict(self)
 
 
-class DGState:
-    """A Dirt and Glory position (plain Python data; see ``state_to_dict`` for the JSON form).
+#: static bounds of the state declaration (config-dependent bounds are ``check_state``'s)
+MAX_SEATS = 5
+MAX_ROUNDS = 20
+MAX_CARD_ID = 100_000
+MAX_TERRITORY = 10_000
+MAX_TOKENS = 100_000  # fuel tokens or points one seat can hold (far above any reachable value)
 
-    Attributes (seats ``0..n-1``; card ids as in the module docstring):
-        rng: the chance RNG. phase: one of ``DRAFT … END``. player: seat to decide (-1 at end).
-        round: 0-based round. first: first seat of this round. prep_pos: position in turn order
-        during the round preparation. unit_deck: shared deck (top = end). offer: offer cards.
-        territories: territory indices, ``territories[round]`` is the current one.
-        decks / reserves / caravans: per seat card lists (deck top = end).
-        values: per seat, the counted value of each caravan card. fuel / scores: per seat ints.
-        passed / busted: per seat flags for the round. zero_next: DG-1.5 pending zero per seat.
-        peek: per seat, whether the seat knows its deck's top card (scout).
-        hand: cards drawn for the current draft / setup decision (seat ``player``).
-        pending: card just played this turn (-1 none). from_reserve: it came from the reserve.
-        fuel_used: fuel uses this turn. ctx: ``"setup"`` or ``"play"`` (what a value/ability
-        decision continues). last_result: per seat ``(place or 0 if busted/unplaced, points,
-        fuel)`` of the last scored round. winners: seats that won (end). legal: cached legal
-        actions (``None`` = stale).
+Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+CardId = Annotated[int, Field(ge=0, le=MAX_CARD_ID)]
+Tokens = Annotated[int, Field(ge=0, le=MAX_TOKENS)]
+
+
+@dataclass(slots=True, eq=False)
+class DGState(GameState):
+    """A Dirt and Glory position, declared once (clone / JSON / validation come from the core,
+    :mod:`card_envs.core.state`; :meth:`DirtAndGloryGame.check_state` adds the config's
+    invariants).
+
+    Seats ``0..n-1``; card ids as in the module docstring; every per-seat list has ``n`` entries.
     """
 
-    __slots__ = (
-        "rng", "phase", "player", "round", "first", "prep_pos", "unit_deck", "offer",
-        "territories", "decks", "reserves", "caravans", "values", "fuel", "scores", "passed",
-        "busted", "zero_next", "peek", "hand", "pending", "from_reserve", "fuel_used", "ctx",
-        "last_result", "winners", "legal",
-    )
-
-    def copy(self) -> DGState:
-        s = DGState.__new__(DGState)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.phase, s.player, s.round, s.first = self.phase, self.player, self.round, self.first
-        s.prep_pos = self.prep_pos
-        s.unit_deck = self.unit_deck[:]
-        s.offer = self.offer[:]
-        s.territories = self.territories[:]
-        s.decks = [d[:] for d in self.decks]
-        s.reserves = [d[:] for d in self.reserves]
-        s.caravans = [d[:] for d in self.caravans]
-        s.values = [d[:] for d in self.values]
-        s.fuel = self.fuel[:]
-        s.scores = self.scores[:]
-        s.passed = self.passed[:]
-        s.busted = self.busted[:]
-        s.zero_next = self.zero_next[:]
-        s.peek = self.peek[:]
-        s.hand = self.hand[:]
-        s.pending, s.from_reserve, s.fuel_used, s.ctx = (
-            self.pending, self.from_reserve, self.fuel_used, self.ctx)
-        s.last_result = [list(r) for r in self.last_result]
-        s.winners = self.winners[:]
-        s.legal = None if self.legal is None else self.legal[:]
-        return s
-
-
-_LIST_FIELDS = ("unit_deck", "offer", "territories", "fuel", "scores", "passed", "busted",
-                "zero_next", "peek", "hand", "winners")
-_NESTED_FIELDS = ("decks", "reserves", "caravans", "values", "last_result")
-_SCALAR_FIELDS = ("phase", "player", "round", "first", "prep_pos", "pending", "from_reserve",
-                  "fuel_used", "ctx")
+    rng: random.Random
+    #: one of ``DRAFT … END`` (:data:`PHASE_NAMES`)
+    phase: Annotated[int, Field(ge=0, le=END)]
+    #: seat to decide (-1 at the end)
+    player: Annotated[int, Field(ge=-1, le=MAX_SEATS - 1)]
+    #: 0-based round (``num_rounds`` once the game is over)
+    round: Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+    #: first seat of this round (DG-3.2)
+    first: Seat
+    #: position in turn order during the round preparation (``n`` once it is over)
+    prep_pos: Annotated[int, Field(ge=0, le=MAX_SEATS)]
+    #: the shared unit deck (top = end)
+    unit_deck: list[CardId]
+    #: the offer (DG-2.2)
+    offer: list[CardId]
+    #: draft cards out of the game (``draft_return="discard"``), in seat order
+    discarded: list[CardId]
+    #: territory indices of the content; ``territories[round]`` is the current one
+    territories: list[Annotated[int, Field(ge=0, le=MAX_TERRITORY)]]
+    #: per seat: the own deck (top = end), the reserve, the caravan (in play order)
+    decks: list[list[CardId]]
+    reserves: list[list[CardId]]
+    caravans: list[list[CardId]]
+    #: per seat, the counted value of each caravan card (0 after zero_next; a two-value card
+    #: counts its low value until its value is chosen)
+    values: list[list[Annotated[int, Field(ge=0, le=5)]]]
+    fuel: list[Tokens]
+    scores: list[Tokens]
+    #: per seat flags of the round: passed, exceeded the target (a forced pass), DG-1.5
+    #: zero_next pending, knows the own deck's top card (scout)
+    passed: list[bool]
+    busted: list[bool]
+    zero_next: list[bool]
+    peek: list[bool]
+    #: cards drawn for the current draft / set-up decision (seat ``player``)
+    hand: list[CardId]
+    #: the card just played or placed, while its decisions last (-1 none)
+    pending: Annotated[int, Field(ge=-1, le=MAX_CARD_ID)]
+    #: the card just played came from the reserve (DG-3.3)
+    from_reserve: bool
+    #: fuel uses this turn (DG-3.3)
+    fuel_used: Annotated[int, Field(ge=0, le=3)]
+    #: what a value / ability decision continues: the set-up (DG-3.1) or a turn (DG-3.2)
+    ctx: Literal["setup", "play"]
+    #: per seat ``[place (0 = over the target or none), points, fuel]`` of the last scored round
+    last_result: list[list[Annotated[int, Field(ge=0, le=99)]]]
+    #: seats that won (only at the end)
+    winners: list[Seat]
 
 
 class DirtAndGloryGame(GameBase[DGState]):
@@ -206,7 +218,8 @@ class DirtAndGloryGame(GameBase[DGState]):
     """
 
     name = "dirt_and_glory"
-    version = 0
+    version = 1
+    state_class = DGState
     observation_low = 0.0
     observation_high = 1.0
 
@@ -251,6 +264,10 @@ class DirtAndGloryGame(GameBase[DGState]):
         self.terr_fuel = [list(t.fuel) for t in c.territories]
         # max cards one player can own: starting + 2 drafted + one offer card per round
         self.max_owned = self.start_size + (DRAFT_DRAW - 1) + config.num_rounds
+        # check_state: bounds of tokens, and whether a placed first card always fits the target
+        self._max_points = max(max(pts) for pts in self.terr_points)
+        self._max_reward_fuel = max(config.consolation_fuel, *(max(f) for f in self.terr_fuel))
+        self._totals_fit = max(self.card_high) <= min(self.terr_target)
         self.base = {name: N_FIXED + i * K for i, name in enumerate(KIND_RANGES)}
         self.num_actions = N_FIXED + len(KIND_RANGES) * K
         self.max_game_length = 50 + n * config.num_rounds * (
@@ -273,40 +290,26 @@ class DirtAndGloryGame(GameBase[DGState]):
     # -- set-up (DG-2) ---------------------------------------------------------------------------
     def new_state(self, seed: int) -> DGState:
         cfg, n = self.config, self.num_players
-        s = DGState.__new__(DGState)
-        s.rng = rng = make_rng(seed)
-        s.unit_deck = list(range(self.deck_size))
-        rng.shuffle(s.unit_deck)
+        rng = make_rng(seed)
+        unit_deck = list(range(self.deck_size))
+        rng.shuffle(unit_deck)
         nt = len(self.terr_target)
         if cfg.territory_selection == "random":  # DG-2.3
-            s.territories = rng.sample(range(nt), cfg.num_rounds)
+            territories = rng.sample(range(nt), cfg.num_rounds)
         else:
-            s.territories = list(range(cfg.num_rounds))
+            territories = list(range(cfg.num_rounds))
         D, S = self.deck_size, self.start_size
-        s.decks = [list(range(D + p * S, D + (p + 1) * S)) for p in range(n)]
-        s.reserves = [[] for _ in range(n)]
-        s.caravans = [[] for _ in range(n)]
-        s.values = [[] for _ in range(n)]
-        s.fuel = [cfg.starting_fuel] * n
-        s.scores = [0] * n
-        s.passed = [False] * n
-        s.busted = [False] * n
-        s.zero_next = [False] * n
-        s.peek = [False] * n
-        s.offer = []
-        s.round = 0
-        s.first = 0
-        s.prep_pos = 0
-        s.pending = -1
-        s.from_reserve = False
-        s.fuel_used = 0
-        s.ctx = "setup"
-        s.last_result = [[0, 0, 0] for _ in range(n)]
-        s.winners = []
-        s.legal = None
-        s.phase = DRAFT  # DG-2.1: seat 0 drafts first, then 1, ...
-        s.player = 0
-        s.hand = self._draw_unit(s, DRAFT_DRAW)
+        s = DGState(
+            rng=rng, phase=DRAFT, player=0, round=0, first=0, prep_pos=0,
+            unit_deck=unit_deck, offer=[], discarded=[], territories=territories,
+            decks=[list(range(D + p * S, D + (p + 1) * S)) for p in range(n)],
+            reserves=[[] for _ in range(n)], caravans=[[] for _ in range(n)],
+            values=[[] for _ in range(n)], fuel=[cfg.starting_fuel] * n, scores=[0] * n,
+            passed=[False] * n, busted=[False] * n, zero_next=[False] * n, peek=[False] * n,
+            hand=[], pending=-1, from_reserve=False, fuel_used=0, ctx="setup",
+            last_result=[[0, 0, 0] for _ in range(n)], winners=[],
+        )
+        s.hand = self._draw_unit(s, DRAFT_DRAW)  # DG-2.1: seat 0 drafts first, then 1, ...
         return s
 
     def _draw_unit(self, s: DGState, k: int) -> list[int]:
@@ -338,13 +341,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         ck = self.card_kind
         return sorted({ck[c] for c in cards})
 
-    def legal_actions(self, state: DGState) -> list[int]:
-        legal = state.legal
-        if legal is None:
-            legal = state.legal = self._compute_legal(state)
-        return legal
-
-    def _compute_legal(self, s: DGState) -> list[int]:
+    def _legal_actions(self, s: DGState) -> list[int]:
         ph, p, cfg = s.phase, s.player, self.config
         if ph == MAIN:
             out = []
@@ -382,19 +379,8 @@ class DirtAndGloryGame(GameBase[DGState]):
         return []
 
     # -- contract: transitions -------------------------------------------------------------------
-    def apply_action(self, state: DGState, action: int) -> None:
-        """Apply ``action`` for the seat to act (in place).
-
-        Raises:
-            IllegalActionError: ``action`` is not legal now (named, with the legal set).
-        """
-        legal = self.legal_actions(state)
-        if action not in legal:
-            raise IllegalActionError(
-                f"action {action!r} ({self._action_name(action)}) is not legal in phase "
-                f"{PHASE_NAMES[state.phase]!r} for seat {state.player}; legal: {legal}"
-            )
-        state.legal = None
+    def _apply_action(self, state: DGState, action: int) -> None:
+        """The transition of one legal ``action`` of the seat to act (the core has checked it)."""
         ph, p = state.phase, state.player
         if ph == MAIN:
             if action == A_PLAY_TOP:  # DG-3.2 play
@@ -410,20 +396,14 @@ class DirtAndGloryGame(GameBase[DGState]):
                 state.fuel_used += 1
                 state.from_reserve = True
                 self._play(state, p, c)
-        elif ph == VALUE:
-            c = state.caravans[p][-1]
-            state.values[p][-1] = self.card_low[c] if action == A_VALUE_LOW else self.card_high[c]
-            if state.ctx == "setup":
-                self._after_setup_value(state, p)
-            else:
-                self._after_value(state, p)
-        elif ph == ABILITY:
+        elif ph == ABILITY:  # DG-3.2 / DG-1.5: resolved before a two-value card's value
             if action != A_ABILITY_SKIP:
                 self._resolve_ability(state, p, action)
-            if state.ctx == "setup":
-                self._next_prep(state)
-            else:
-                self._post_play(state, p)
+            self._after_ability(state, p)
+        elif ph == VALUE:  # DG-3.2: the value is chosen after the ability
+            c = state.caravans[p][-1]
+            state.values[p][-1] = self.card_low[c] if action == A_VALUE_LOW else self.card_high[c]
+            self._after_value(state, p)
         elif ph == AFTER:
             if action == A_FUEL_RESERVE:  # DG-3.3 move the card just played to the reserve
                 state.caravans[p].pop()
@@ -460,6 +440,8 @@ class DirtAndGloryGame(GameBase[DGState]):
             c = self._remove_kind(state.hand, action - self.base["draft_return"])
             if self.config.draft_return == "bottom":
                 state.unit_deck.insert(0, c)
+            else:
+                state.discarded.append(c)
             state.decks[p] += state.hand
             state.hand = []
             if p + 1 < self.num_players:
@@ -485,6 +467,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             s.busted[p] = False
             s.zero_next[p] = False
         s.prep_pos = 0
+        s.ctx = "setup"
         self._begin_prep(s)
 
     def _begin_prep(self, s: DGState) -> None:
@@ -516,23 +499,60 @@ class DirtAndGloryGame(GameBase[DGState]):
             self._next_prep(s)
 
     def _place(self, s: DGState, p: int, c: int) -> None:
+        """DG-3.1: ``c`` opens the caravan; its ability (``first_card_ability``) is resolved
+        before its value is chosen, as for a played card (DG-3.2)."""
         s.caravans[p].append(c)
-        s.values[p].append(self.card_low[c])
+        s.values[p].append(self.card_low[c])  # the low value until the value is chosen
         s.pending = c
-        if self.card_low[c] != self.card_high[c]:
-            mode = self.config.first_card_value
+        if self.config.first_card_ability and self._ability_available(s, p):
+            s.phase = ABILITY
+            return
+        self._after_ability(s, p)
+
+    def _play(self, s: DGState, p: int, c: int) -> None:
+        """DG-3.2: ``c`` joins the caravan; its ability may be resolved (DG-1.5), *then* a
+        two-value card's value is chosen (the caravan total is announced)."""
+        s.caravans[p].append(c)
+        s.pending = c
+        s.ctx = "play"
+        if s.zero_next[p]:  # DG-1.5 zero_next: this card counts 0, no value choice
+            s.zero_next[p] = False
+            s.values[p].append(0)
+        else:
+            s.values[p].append(self.card_low[c])  # the low value until the value is chosen
+        if self._ability_available(s, p):
+            s.phase = ABILITY
+        else:
+            self._after_ability(s, p)
+
+    def _ability_available(self, s: DGState, p: int) -> bool:
+        ab = self.card_ab[s.pending]
+        if ab == AB_NONE:
+            return False
+        if ab == AB_STASH:
+            return len(s.caravans[p]) > 1
+        if ab == AB_SCOUT:
+            return bool(s.decks[p])
+        return True
+
+    def _after_ability(self, s: DGState, p: int) -> None:
+        """After the ability (resolved, skipped or none): the value choice of a two-value card
+        that does not count 0, else the value is settled."""
+        c = s.pending
+        if self.card_low[c] != self.card_high[c] and s.values[p][-1] != 0:
+            mode = self.config.first_card_value if s.ctx == "setup" else "choose"
             if mode == "choose":
                 s.phase = VALUE
                 return
             if mode == "high":
                 s.values[p][-1] = self.card_high[c]
-        self._after_setup_value(s, p)
+        self._after_value(s, p)
 
-    def _after_setup_value(self, s: DGState, p: int) -> None:
-        if self.config.first_card_ability and self._ability_available(s, p):
-            s.phase = ABILITY
-            return
-        self._next_prep(s)
+    def _after_value(self, s: DGState, p: int) -> None:
+        if s.ctx == "setup":
+            self._next_prep(s)
+        else:
+            self._post_play(s, p)
 
     def _next_prep(self, s: DGState) -> None:
         s.pending = -1
@@ -549,37 +569,6 @@ class DirtAndGloryGame(GameBase[DGState]):
         s.pending = -1
         s.fuel_used = 0
         s.from_reserve = False
-
-    def _play(self, s: DGState, p: int, c: int) -> None:
-        s.caravans[p].append(c)
-        s.pending = c
-        s.ctx = "play"
-        if s.zero_next[p]:  # DG-1.5 zero_next
-            s.zero_next[p] = False
-            s.values[p].append(0)
-            self._after_value(s, p)
-        elif self.card_low[c] != self.card_high[c]:
-            s.values[p].append(self.card_low[c])
-            s.phase = VALUE
-        else:
-            s.values[p].append(self.card_low[c])
-            self._after_value(s, p)
-
-    def _ability_available(self, s: DGState, p: int) -> bool:
-        ab = self.card_ab[s.pending]
-        if ab == AB_NONE:
-            return False
-        if ab == AB_STASH:
-            return len(s.caravans[p]) > 1
-        if ab == AB_SCOUT:
-            return bool(s.decks[p])
-        return True
-
-    def _after_value(self, s: DGState, p: int) -> None:
-        if self._ability_available(s, p):
-            s.phase = ABILITY
-        else:
-            self._post_play(s, p)
 
     def _resolve_ability(self, s: DGState, p: int, action: int) -> None:
         ab = self.card_ab[s.pending]
@@ -659,6 +648,8 @@ class DirtAndGloryGame(GameBase[DGState]):
             s.fuel[p] += gf
             s.last_result[p] = [pl, gp, gf]
         s.pending = -1
+        s.fuel_used = 0  # the last turn is over
+        s.from_reserve = False
         s.round += 1
         if s.round >= cfg.num_rounds:
             self._end_game(s)
@@ -780,59 +771,383 @@ class DirtAndGloryGame(GameBase[DGState]):
             lines.append(f"winners: {s.winners}")
         return "\n".join(lines)
 
-    # -- copies, JSON, hidden information --------------------------------------------------------
-    def clone(self, state: DGState) -> DGState:
-        return state.copy()
+    # -- state invariants (the declaration's static ranges are checked by the core) -------------
+    def phase_name(self, state: DGState) -> str:
+        """``"draft"``, ``"mix"``, ``"setup"``, ``"value"``, ``"ability"``, ``"main"``,
+        ``"after"``, ``"take"`` or ``"end"`` (a value / ability decision of the round set-up is
+        named ``"setup value"`` / ``"setup ability"``)."""
+        name = PHASE_NAMES[state.phase]
+        if state.phase in (VALUE, ABILITY) and state.ctx == "setup":
+            return "setup " + name
+        return name
 
-    def state_to_dict(self, state: DGState) -> dict[str, Any]:
-        d: dict[str, Any] = {"rng": rng_to_json(state.rng)}
-        for f in _SCALAR_FIELDS:
-            d[f] = getattr(state, f)
-        for f in _LIST_FIELDS:
-            d[f] = list(getattr(state, f))
-        for f in _NESTED_FIELDS:
-            d[f] = [list(x) for x in getattr(state, f)]
-        return d
+    def check_state(self, state: DGState) -> None:
+        """StateError naming the field path and value unless ``state`` is a consistent position
+        of this config: seat counts, card ids of this content and the card multiset over every
+        zone (nothing created or lost; starting cards only in their owner's zones), counted
+        values matching the caravans, the territories, round / first seat / preparation position
+        / phase / seat to act consistent with each other, the phase's own fields (hand, pending
+        card, turn fields), passes and busts against the totals, the offer size, the tokens,
+        the last round's result and the winners."""
+        s, cfg, n = state, self.config, self.num_players
+        D, S = self.deck_size, self.start_size
+        low, high, ab = self.card_low, self.card_high, self.card_ab
+        ph, p = s.phase, s.player
+        # -- seat counts and list shapes --------------------------------------------------------
+        for name in ("decks", "reserves", "caravans", "values", "fuel", "scores", "passed",
+                     "busted", "zero_next", "peek", "last_result"):
+            check_len(name, getattr(s, name), n, why=f"one entry per seat of {n}")
+        for q in range(n):
+            check_len(f"last_result[{q}]", s.last_result[q], 3, why="[place, points, fuel]")
+            if len(s.values[q]) != len(s.caravans[q]):
+                fail(f"values[{q}]", s.values[q], f"has {len(s.values[q])} entries but "
+                     f"caravans[{q}] holds {len(s.caravans[q])} cards (one value per card)")
+        check_len("territories", s.territories, cfg.num_rounds, why="num_rounds")
+        # -- scalars ------------------------------------------------------------------------------
+        if ph == END:
+            if s.round != cfg.num_rounds:
+                fail("round", s.round, f"is not num_rounds ({cfg.num_rounds}) in phase 'end'")
+            if s.player != -1:
+                fail("player", s.player, "is not -1 in phase 'end'")
+        else:
+            check_range("round", s.round, 0, cfg.num_rounds - 1,
+                        f"a round of this game in phase {PHASE_NAMES[ph]!r}")
+            check_range("player", s.player, 0, n - 1, f"a seat in phase {PHASE_NAMES[ph]!r}")
+        last = min(s.round, cfg.num_rounds - 1)  # the round being played (or the last one)
+        want_first = last % n if cfg.first_player == "rotate" else 0
+        if ph == DRAFT:
+            want_first = 0
+        if s.first != want_first:
+            fail("first", s.first, f"is not the first seat ({want_first}) of round {s.round} "
+                 f"in phase {PHASE_NAMES[ph]!r} (first_player={cfg.first_player!r})")
+        check_range("fuel_used", s.fuel_used, 0, cfg.fuel_uses_per_turn, "a fuel use count")
+        # -- territories ------------------------------------------------------------------------
+        nt = len(self.terr_target)
+        for i, t in enumerate(s.territories):
+            check_range(f"territories[{i}]", t, 0, nt - 1, "a territory of this content")
+            if t in s.territories[:i]:
+                fail(f"territories[{i}]", t, "is drawn twice")
+        if cfg.territory_selection == "first" and s.territories != list(range(cfg.num_rounds)):
+            fail("territories", s.territories, "are not the first territories of the file in "
+                 "order (territory_selection='first')")
+        # -- the card multiset and ownership ----------------------------------------------------
+        hand_owner = p if ph == SETUP else None  # a draft hand is drawn from the unit deck
+        zones: dict[str, list[int]] = {"unit_deck": s.unit_deck, "offer": s.offer,
+                                       "discarded": s.discarded, "hand": s.hand}
+        owners: dict[str, int | None] = {"hand": hand_owner}
+        for name in ("decks", "reserves", "caravans"):
+            for q in range(n):
+                zones[f"{name}[{q}]"] = getattr(s, name)[q]
+                owners[f"{name}[{q}]"] = q
+        check_cards(zones, range(self.num_cards), "card")
+        for name, cards in zones.items():
+            owner = owners.get(name)
+            for i, c in enumerate(cards):
+                if c >= D and (c - D) // S != owner:
+                    where = (f" (the hand of phase {self.phase_name(s)!r} is player {p}'s set-up "
+                             "draw)" if owner is not None else
+                             f" (the hand of phase {self.phase_name(s)!r} is drawn from the "
+                             "unit deck)" if name == "hand" else "")
+                    fail(f"{name}[{i}]", c, f"is a starting card of seat {(c - D) // S} outside "
+                         "that seat's deck, reserve and caravan (starting cards never change "
+                         "owner)" + where)
+        if cfg.draft_return == "bottom":
+            check_len("discarded", s.discarded, 0, why="draft_return='bottom'")
+        else:
+            check_len("discarded", s.discarded, p if ph == DRAFT else n,
+                      why=f"one returned draft card per seat that drafted, draft_return="
+                      f"'discard', phase {PHASE_NAMES[ph]!r}, player {p}")
+        # -- counted values ------------------------------------------------------------------------
+        for q in range(n):
+            car, vals = s.caravans[q], s.values[q]
+            zero_ok = any(ab[c] == AB_ZERO for c in car) or any(ab[c] == AB_ZERO
+                                                                for c in s.reserves[q])
+            for i, (c, v) in enumerate(zip(car, vals)):
+                if v != low[c] and v != high[c] and not (v == 0 and zero_ok):
+                    why = (" or 0 (after a zero_next card of this seat)" if zero_ok else "")
+                    fail(f"values[{q}][{i}]", v, f"is not a value of card {c} "
+                         f"({self.card_label(c)}) in caravans[{q}][{i}]: {low[c]}"
+                         + (f" or {high[c]}" if high[c] != low[c] else "") + why)
+            if s.zero_next[q] and not zero_ok:
+                fail(f"zero_next[{q}]", True, f"is set but seat {q} has no zero_next card in "
+                     "its caravan or reserve (DG-1.5)")
+            if s.peek[q] and not s.decks[q]:
+                fail(f"peek[{q}]", True, f"is set but decks[{q}] is empty (a scout sees the top "
+                     "card)")
+            if s.busted[q] and not s.passed[q]:
+                fail(f"busted[{q}]", True, f"is set but passed[{q}] is not (exceeding the "
+                     "target is a forced pass)")
+        # -- the phase and its own fields ---------------------------------------------------------
+        prep = ph in (MIX, SETUP) or (ph in (VALUE, ABILITY) and s.ctx == "setup")
+        play = ph in (MAIN, AFTER, TAKE) or (ph in (VALUE, ABILITY) and s.ctx == "play")
+        if ph in (DRAFT, MIX, SETUP, MAIN, AFTER, TAKE, END):
+            want_ctx = "setup" if ph in (DRAFT, MIX, SETUP) else "play"
+            if s.ctx != want_ctx:
+                fail("ctx", s.ctx, f"is not {want_ctx!r} in phase {PHASE_NAMES[ph]!r}")
+        want_hand = 3 if ph == DRAFT else (2 if ph == SETUP else 0)
+        check_len("hand", s.hand, want_hand, why=f"phase {self.phase_name(s)!r}")
+        if ph in (VALUE, ABILITY, AFTER):
+            if not s.caravans[p] or s.pending != s.caravans[p][-1]:
+                fail("pending", s.pending, f"is not the last card of caravans[{p}] (the card "
+                     f"player {p} just played) in phase {self.phase_name(s)!r}")
+        elif s.pending != -1:
+            fail("pending", s.pending, f"is not -1 in phase {self.phase_name(s)!r}")
+        if s.from_reserve and s.fuel_used < 1:
+            fail("from_reserve", True, "is set but fuel_used is 0 (playing from the reserve "
+                 "is a fuel use, DG-3.3)")
+        if not play or ph == MAIN or (ph == TAKE and not s.busted[p]):
+            if s.fuel_used != 0:
+                fail("fuel_used", s.fuel_used, f"is not 0 in phase {self.phase_name(s)!r}")
+            if s.from_reserve:
+                fail("from_reserve", True, f"is set in phase {self.phase_name(s)!r}")
+        if ph == VALUE:
+            c = s.pending
+            if low[c] == high[c]:
+                fail("phase", ph, f"is 'value' but card {c} ({self.card_label(c)}) has one value")
+            if s.values[p][-1] != low[c]:
+                fail(f"values[{p}][{len(s.values[p]) - 1}]", s.values[p][-1],
+                     f"is not the low value {low[c]} of card {c} while its value is chosen")
+            if s.ctx == "setup" and cfg.first_card_value != "choose":
+                fail("phase", ph, f"is 'value' of a placed card with "
+                     f"first_card_value={cfg.first_card_value!r}")
+        elif ph == ABILITY:
+            c = s.pending
+            if not self._ability_available(s, p):
+                fail("phase", ph, f"is 'ability' but card {c} ({self.card_label(c)}) has no "
+                     "ability usable now")
+            if s.values[p][-1] not in (low[c], 0):
+                fail(f"values[{p}][{len(s.values[p]) - 1}]", s.values[p][-1],
+                     f"is not the low value {low[c]} (or 0) of card {c} before its ability")
+            if s.ctx == "setup" and not cfg.first_card_ability:
+                fail("ctx", s.ctx, "is 'setup' in phase 'ability' with first_card_ability=False")
+        elif ph == AFTER:
+            bust = sum(s.values[p]) > self.target(s)
+            if (s.fuel[p] < cfg.fuel_cost or s.fuel_used >= cfg.fuel_uses_per_turn
+                    or (bust and not cfg.bust_fuel_rescue)):
+                fail("phase", ph, f"is 'after' but seat {p} cannot use fuel now (fuel "
+                     f"{s.fuel[p]}, fuel_used {s.fuel_used})")
+        elif ph == TAKE:
+            if not s.passed[p]:
+                fail(f"passed[{p}]", False, f"is not set in phase 'take' (player {p} passed)")
+            if not s.offer:
+                fail("offer", s.offer, "is empty in phase 'take'")
+        elif ph == MIX:
+            if cfg.reserve_mix != "choose" or s.round == 0 or not s.reserves[p]:
+                fail("phase", ph, f"is 'mix' in round {s.round} with reserves[{p}] "
+                     f"{s.reserves[p]} (reserve_mix={cfg.reserve_mix!r})")
+        if play and ph != TAKE and s.passed[p]:
+            fail(f"passed[{p}]", True, f"is set but player {p} acts in phase "
+                 f"{self.phase_name(s)!r}")
+        # -- the round: preparation order, passes, totals -----------------------------------------
+        if ph == DRAFT:
+            if s.round != 0 or s.prep_pos != 0:
+                fail("round" if s.round else "prep_pos", s.round or s.prep_pos,
+                     "is not 0 during the draft")
+            for q in range(n):
+                own = S + (DRAFT_DRAW - 1) if q < p else S
+                check_len(f"decks[{q}]", s.decks[q], own, why=f"the draft: starting cards plus "
+                          f"the 2 kept by the seats before player {p}")
+                for name in ("reserves", "caravans", "passed", "busted", "zero_next", "peek"):
+                    if getattr(s, name)[q]:
+                        fail(f"{name}[{q}]", getattr(s, name)[q], "is not empty during the draft")
+                if s.fuel[q] != cfg.starting_fuel or s.scores[q] != 0:
+                    bad = "fuel" if s.fuel[q] != cfg.starting_fuel else "scores"
+                    fail(f"{bad}[{q}]", getattr(s, bad)[q], "is not the starting value during "
+                         "the draft")
+            if s.offer:
+                fail("offer", s.offer, "is laid before the draft is over (DG-2.2)")
+        elif prep:
+            check_range("prep_pos", s.prep_pos, 0, n - 1, "a position of the round preparation")
+            order = [(s.first + i) % n for i in range(n)]
+            if p != order[s.prep_pos]:
+                fail("player", p, f"is not the seat at prep_pos {s.prep_pos} of the round's "
+                     f"preparation ({order[s.prep_pos]})")
+            done = set(order[:s.prep_pos + (ph in (VALUE, ABILITY))])
+            for q in range(n):
+                if s.passed[q] or s.busted[q]:
+                    bad = "passed" if s.passed[q] else "busted"
+                    fail(f"{bad}[{q}]", True, "is set during the round preparation")
+                if q in done:
+                    check_len(f"caravans[{q}]", s.caravans[q], 0, 1,
+                              why="a prepared seat's caravan holds its first card")
+                    deciding = q == p and ph in (VALUE, ABILITY)  # counts its low value so far
+                    for i, (c, v) in enumerate(zip(s.caravans[q], s.values[q])):
+                        mode = cfg.first_card_value
+                        if (v == 0 or (mode == "low" and v != low[c])
+                                or (mode == "high" and v != high[c] and not deciding)):
+                            fail(f"values[{q}][{i}]", v, f"is not the value of a placed first "
+                                 f"card ({self.card_label(c)}, first_card_value={mode!r})")
+                    if (s.zero_next[q] or s.peek[q]) and not cfg.first_card_ability:
+                        bad = "zero_next" if s.zero_next[q] else "peek"
+                        fail(f"{bad}[{q}]", True, "is set during the preparation with "
+                             "first_card_ability=False")
+                else:
+                    for name in ("caravans", "zero_next", "peek"):
+                        if getattr(s, name)[q]:
+                            fail(f"{name}[{q}]", getattr(s, name)[q], f"is set for seat {q}, "
+                                 "not yet prepared this round")
+        else:  # the turns and the end
+            if s.prep_pos != n:
+                fail("prep_pos", s.prep_pos, f"is not {n} after the round preparation")
+            if ph == END and not all(s.passed):
+                fail("passed", s.passed, "are not all set at the end")
+            if ph == MAIN and all(s.passed):
+                fail("passed", s.passed, "are all set in a turn")
+            target = self.target(s)
+            terr = f"territories[{last}]"
+            for q in range(n):
+                tot = sum(s.values[q])
+                if q == p and ph in (VALUE, ABILITY, AFTER):
+                    tot -= s.values[q][-1]  # before the card just played
+                    if tot > target and self._totals_fit:
+                        fail(f"values[{q}]", s.values[q], f"total {tot} before the card just "
+                             f"played exceeds the target {target} of {terr}")
+                    continue
+                if s.busted[q] and tot <= target:
+                    fail(f"busted[{q}]", True, f"is set but the caravan total {tot} of "
+                         f"values[{q}] does not exceed the target {target} of {terr}")
+                if not s.busted[q] and tot > target and self._totals_fit:
+                    fail(f"busted[{q}]", False, f"is not set but the caravan total {tot} of "
+                         f"values[{q}] exceeds the target {target} of {terr} (a forced pass, "
+                         "DG-3.2)")
+        # -- the offer and what each seat owns -----------------------------------------------------
+        if ph != DRAFT:
+            takers = sum(s.passed) - (ph == TAKE)
+            room = n - takers
+            if (len(s.offer) != room) if s.unit_deck else (len(s.offer) > room):
+                fail("offer", s.offer, f"holds {len(s.offer)} cards: {n} were laid (fewer only "
+                     f"when the unit deck ran out) and {takers} passed seat(s) took one")
+            for q in range(n):
+                owned = (len(s.decks[q]) + len(s.reserves[q]) + len(s.caravans[q])
+                         + (len(s.hand) if q == hand_owner else 0))
+                # one offer card per round scored and one if passed this round (in phase take
+                # the player has not taken it yet)
+                most = (S + DRAFT_DRAW - 1 + s.round
+                        + (play and s.passed[q] and not (ph == TAKE and q == p)))
+                if not S + DRAFT_DRAW - 1 <= owned <= most:
+                    fail(f"decks[{q}]", s.decks[q], f"with reserves[{q}] and caravans[{q}]: seat "
+                         f"{q} owns {owned} cards, expected {S + DRAFT_DRAW - 1}..{most} "
+                         f"(starting cards, 2 drafted, one offer card per pass; round "
+                         f"{s.round}, passed[{q}] {s.passed[q]}, phase {self.phase_name(s)!r}, "
+                         f"player {p})")
+        # -- tokens, the last result, the winners --------------------------------------------------
+        scored = s.round if ph != DRAFT else 0
+        fuel_cards = sum(1 for a in ab if a == AB_FUEL)
+        fuel_most = (cfg.starting_fuel + scored * self._max_reward_fuel
+                     + (scored + 1) * fuel_cards)
+        for q in range(n):
+            check_range(f"fuel[{q}]", s.fuel[q], 0, fuel_most, "a reachable fuel count")
+            pts_most = scored * self._max_points + (fuel_most // cfg.fuel_per_point
+                                                    if ph == END else 0)
+            check_range(f"scores[{q}]", s.scores[q], 0, pts_most, "a reachable score")
+        if scored == 0:
+            for q in range(n):
+                if s.last_result[q] != [0, 0, 0]:
+                    fail(f"last_result[{q}]", s.last_result[q], "is not [0, 0, 0] before the "
+                         "first scoring")
+        else:
+            t = s.territories[scored - 1]
+            places = [r[0] for r in s.last_result]
+            for q in range(n):
+                pl, gp, gf = s.last_result[q]
+                check_range(f"last_result[{q}][0]", pl, 0, n, "a place (0: not placed)")
+                want = ([self.terr_points[t][pl - 1], self.terr_fuel[t][pl - 1]]
+                        if 1 <= pl <= 3 else [0, cfg.consolation_fuel])
+                if [gp, gf] != want:
+                    fail(f"last_result[{q}]", s.last_result[q], f"does not pay place {pl} of "
+                         f"the last round's territory territories[{scored - 1}] = {t}: "
+                         f"[points, fuel] {want} (DG-3.5)")
+                if gp > s.scores[q]:
+                    fail(f"scores[{q}]", s.scores[q], f"is below the last round's points {gp} "
+                         f"(last_result[{q}])")
+            for q in range(n):
+                pl = places[q]
+                if cfg.ties == "share_skip":  # place = 1 + the placed seats closer
+                    ok = not pl or sum(1 for x in places if 0 < x < pl) == pl - 1
+                else:  # the places used are 1, 2, ... without a gap
+                    ok = not pl or sorted({x for x in places if 0 < x < pl}) == list(range(1, pl))
+                if not ok:
+                    raise StateError(
+                        ", ".join(f"last_result[{r}][0]" for r in range(n)) + f": the places "
+                        f"{places} are not a ranking (ties={cfg.ties!r}, DG-3.5)")
+        if ph == END:
+            places = self.round_places(s)
+            for q in range(n):
+                if s.last_result[q][0] != places[q]:
+                    fail(f"last_result[{q}][0]", s.last_result[q][0], f"is not seat {q}'s place "
+                         f"{places[q]} in the last round (values[{q}], busted[{q}])")
+            best = max(s.scores)
+            win = [q for q in range(n) if s.scores[q] == best]
+            if cfg.tie_break == "fuel" and len(win) > 1:
+                most = max(s.fuel[q] for q in win)
+                win = [q for q in win if s.fuel[q] == most]
+            if s.winners != win:
+                fail("winners", s.winners, f"are not the winners {win} of the scores and fuel "
+                     "(DG-4.1)")
+        elif s.winners:
+            fail("winners", s.winners, "are set before the end")
 
-    def state_from_dict(self, data: dict[str, Any]) -> DGState:
-        """Inverse of ``state_to_dict``; ValueError names a missing field."""
-        s = DGState.__new__(DGState)
-        missing = [f for f in ("rng", *_SCALAR_FIELDS, *_LIST_FIELDS, *_NESTED_FIELDS)
-                   if f not in data]
-        if missing:
-            raise ValueError(f"saved dirt_and_glory state is missing field(s) {missing}")
-        s.rng = rng_from_json(data["rng"])
-        for f in _SCALAR_FIELDS:
-            setattr(s, f, data[f])
-        for f in _LIST_FIELDS:
-            setattr(s, f, list(data[f]))
-        for f in _NESTED_FIELDS:
-            setattr(s, f, [list(x) for x in data[f]])
-        s.from_reserve = bool(s.from_reserve)
-        s.legal = None
-        return s
-
+    # -- hidden information ------------------------------------------------------------------------
     def sample_hidden(self, state: DGState, player: int, rng: random.Random) -> DGState:
         """A state consistent with ``player``'s observation: the cards ``player`` cannot locate
-        (other seats' reserves, decks and undecided hands, and the unit deck) are shuffled
-        together and dealt back into zones of the same sizes; ``player``'s own deck order is
-        reshuffled (its known top card, after a scout, stays on top); the chance RNG is reseeded.
-        Approximation: it does not use memory of past public events (e.g. which offer card a
-        seat took)."""
-        s = state.copy()
-        n = self.num_players
+        (other seats' reserves, decks and undecided hands, the other seats' discarded draft
+        cards, and the unit deck) are shuffled together and dealt back into zones of the same
+        sizes, each starting card staying with its owner (starting cards never change hands,
+        DG-2.1); ``player``'s own deck order is reshuffled (its known top card, after a scout,
+        stays on top); the chance RNG is reseeded. Approximation: it does not use memory of past
+        public events (e.g. which offer card a seat took)."""
+        s = self.clone(state)
+        n, D, S = self.num_players, self.deck_size, self.start_size
         others = [q for q in range(n) if q != player]
-        hidden_hand = s.hand and s.player != player and s.phase in (DRAFT, SETUP)
-        zones = [s.reserves[q] for q in others] + [s.decks[q] for q in others] + [s.unit_deck]
-        if hidden_hand:
-            zones.append(s.hand)
-        pool = sorted(c for z in zones for c in z)  # canonical order: the result depends only on
-        rng.shuffle(pool)  # what ``player`` knows (the multiset), never on the true arrangement
+        zones: list[tuple[list[int], int | None]] = []  # (zone, owner seat; None = nobody)
+        for q in others:
+            zones += [(s.reserves[q], q), (s.decks[q], q)]
+        zones.append((s.unit_deck, None))
+        if s.hand and s.player != player and s.phase in (DRAFT, SETUP):
+            zones.append((s.hand, s.player if s.phase == SETUP else None))
+        disc = [c for i, c in enumerate(s.discarded) if i != player]
+        zones.append((disc, None))
+        pool = sorted(c for z, _ in zones for c in z)  # canonical order: the result depends
+        # only on what ``player`` knows. A seat that has resolved a zero_next card this round
+        # (zero_next pending or a card counting 0) without one in its (public) caravan holds
+        # one in its reserve (DG-1.5): one such card is kept there.
+        ab = self.card_ab
+        pinned: dict[int, int] = {}
+        for q in others:
+            if ((s.zero_next[q] or 0 in s.values[q])
+                    and not any(ab[c] == AB_ZERO for c in s.caravans[q])):
+                cands = [c for c in pool if ab[c] == AB_ZERO and (c < D or (c - D) // S == q)]
+                c = cands[rng.randrange(len(cands))]
+                pool.remove(c)
+                pinned[q] = c
+        own_start: dict[int | None, list[int]] = {}
+        units = []
+        for c in pool:
+            if c >= D:
+                own_start.setdefault((c - D) // S, []).append(c)
+            else:
+                units.append(c)
+        rng.shuffle(units)
         i = 0
-        for z in zones:
-            k = len(z)
-            z[:] = pool[i:i + k]
-            i += k
+        for owner in [*others, None]:
+            mine = [z for z, o in zones if o == owner]
+            cards = own_start.get(owner, []) if owner is not None else []
+            pin = pinned.get(owner)  # type: ignore[arg-type]
+            need = sum(len(z) for z in mine) - len(cards) - (pin is not None)
+            cards = cards + units[i:i + need]
+            i += need
+            if owner is not None:
+                rng.shuffle(cards)
+            if pin is not None:  # into the reserve's slots (the reserve is dealt first)
+                cards.insert(rng.randrange(len(s.reserves[owner])), pin)
+            j = 0
+            for z in mine:
+                k = len(z)
+                z[:] = cards[j:j + k]
+                j += k
+        if disc:
+            it = iter(disc)
+            s.discarded = [c if i == player else next(it) for i, c in enumerate(s.discarded)]
         own = s.decks[player]
         if s.peek[player] and own:
             top = own.pop()
@@ -843,7 +1158,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             own.sort()
             rng.shuffle(own)
         reseed(s.rng, rng)
-        s.legal = None
+        s.legal_cache = None
         return s
 
 

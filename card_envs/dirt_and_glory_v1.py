@@ -1,4 +1,4 @@
-"""Dirt and Glory (``dirt_and_glory_v0``): a PettingZoo AEC env for 2–5 players.
+"""Dirt and Glory (``dirt_and_glory_v1``): a PettingZoo AEC env for 2–5 players.
 
 Rules as implemented: ``docs/rules/dirt_and_glory.md`` (rule ids ``DG-…``). Each player builds a
 caravan by revealing cards from their own deck, trying to get as close as possible to the
@@ -6,8 +6,8 @@ territory's target without exceeding it; 6 rounds, most points wins.
 
 Usage::
 
-    from card_envs import dirt_and_glory_v0
-    env = dirt_and_glory_v0.env(num_players=3, reward="win", content=None, render_mode="ansi")
+    from card_envs import dirt_and_glory_v1
+    env = dirt_and_glory_v1.env(num_players=3, reward="win", content=None, render_mode="ansi")
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
@@ -57,8 +57,8 @@ Actions
 | 1 | `pass` | MAIN: pass (DG-3.2); AFTER: accept exceeding the target (forced pass) |
 | 2 | `end_turn` | AFTER: end the turn without a fuel use |
 | 3 | `fuel_reserve` | AFTER: spend fuel to move the card just played to the reserve (DG-3.3) |
-| 4–5 | `value` | VALUE: count the low / high value of the two-value card (DG-3.2, DG-3.1) |
-| 6 | `ability_use` | ABILITY: resolve the played card's ability (fuel, scout, zero_next) |
+| 4–5 | `value` | VALUE: count the low / high value of the two-value card, chosen after its ability (DG-3.2, DG-3.1) |
+| 6 | `ability_use` | ABILITY: resolve the played card's ability (fuel, scout, zero_next), before its value is chosen (DG-3.2) |
 | 7 | `ability_skip` | ABILITY: do not resolve it (abilities are optional) |
 | 8 | `mix_done` | MIX: keep the remaining reserve cards in the reserve (DG-3.6) |
 | 9–28 | `play_reserve` | MAIN: spend fuel to play a reserve card of kind i (DG-3.3) |
@@ -123,11 +123,21 @@ content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glo
 Version history
 ---------------
 - v0: first version (designed content, DG rules of ``docs/rules/dirt_and_glory.md``).
+- v1: DG-3.2 amendment: a played card's ability is resolved *before* a two-value card's value
+  is chosen (the Czech text: the ability, then the total and the choice), so a scout shows the
+  next card before the choice and a stash happens before it; the ``ability`` decision now comes
+  before ``value`` (also for a placed first card with ``first_card_ability=True``), and the card
+  counts its low value until its value is chosen. The ``value`` / ``ability_use`` action
+  descriptions say so. Fuel uses and the reserve-play flag are reset when a round is scored (the
+  fuel-use entry of the ``turn`` observation piece reads 0 during the round preparation and at
+  the end, not the last turn's value). The state is declared once (``DGState``, strict loading with
+  ``check_state``); the state gains ``discarded`` (draft cards out of the game with
+  ``draft_return="discard"``); v0 saved states and records do not load.
 """
 
 from card_envs.core.aec import make_env_functions
 from card_envs.dirt_and_glory.rules import make_game
 
-raw_env, env = make_env_functions(make_game, "dirt_and_glory_v0")
+raw_env, env = make_env_functions(make_game, "dirt_and_glory_v1")
 
 __all__ = ["env", "raw_env"]
