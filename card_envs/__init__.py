@@ -1,6 +1,6 @@
 """card-envs: PettingZoo AEC environments for four Czech card games over one shared core.
 
-``from card_envs import garda3_v0`` then ``garda3_v0.env(...)``. Env modules import lazily, so
+``from card_envs import garda3_v1`` then ``garda3_v1.env(...)``. Env modules import lazily, so
 ``import card_envs`` stays cheap and a game that is not built yet does not break the others.
 """
 
@@ -10,7 +10,7 @@ import importlib
 
 __version__ = "0.1.0"
 
-_ENV_MODULES = ("garda3_v0", "scratch_wars_v0", "dirt_and_glory_v1")
+_ENV_MODULES = ("garda3_v1", "scratch_wars_v0", "dirt_and_glory_v1")
 
 __all__ = list(_ENV_MODULES)
 

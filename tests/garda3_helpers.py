@@ -35,7 +35,7 @@ def scripted(game, fighters, hands, *, hp=None, attacker=0, seed=0, round_=1):
     s.target = -1 if game.ffa else 1 - attacker
     s.phase = R.PH_TARGET if game.ffa else R.PH_ATTACKER_FIGHTER
     s.actor = attacker
-    s.legal = None
+    s.legal_cache = None
     return s
 
 

@@ -93,7 +93,7 @@ def test_tournament_command(capsys, tmp_path):
     (["evaluate", "--game", "garda3", "--game-config", "[1]", "--a", "heuristic", "--b",
       "random"], "JSON object"),
     (["evaluate", "--game", "garda3", "--a", "README.md", "--b", "random"], "not a saved"),
-    (["evaluate", "--game", "card_envs.garda3_v0:env", "--a", "heuristic", "--b", "random"],
+    (["evaluate", "--game", "card_envs.garda3_v1:env", "--a", "heuristic", "--b", "random"],
      "did not build a card-envs Game"),
     (["evaluate", "--game", "garda3", "--a", "+lookahead", "--b", "random"],
      "nothing before '+lookahead'"),

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import card_envs.garda3_v0 as garda3_v0
-from card_envs.core.errors import CardDataError, ConfigError, IllegalActionError
+import card_envs.garda3_v1 as garda3_v1
+from card_envs.core.errors import CardDataError, ConfigError, IllegalActionError, StateError
 from card_envs.core.records import GameRecord, replay
 from card_envs.garda3 import rules as R
 from card_envs.garda3.encoder import OBSERVATION
@@ -22,25 +22,25 @@ VARIANTS = ["classic", "royale", "resurrection", "night", "free_for_all",
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pettingzoo_api_test(variant):
-    api_test(garda3_v0.env(variant=variant), num_cycles=300)
+    api_test(garda3_v1.env(variant=variant), num_cycles=300)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_pettingzoo_seed_test(variant):
-    seed_test(lambda: garda3_v0.env(variant=variant), num_cycles=300)
+    seed_test(lambda: garda3_v1.env(variant=variant), num_cycles=300)
 
 
 @pytest.mark.parametrize("selection", ["own_sets", "random"])
 def test_api_test_other_fighter_selections(selection):
-    api_test(garda3_v0.env(fighter_selection=selection), num_cycles=100)
+    api_test(garda3_v1.env(fighter_selection=selection), num_cycles=100)
 
 
 def test_docstring_spec_matches_layouts():
-    doc = garda3_v0.__doc__
+    doc = garda3_v1.__doc__
     assert OBSERVATION.markdown() in doc
     assert R.ACTIONS.markdown() in doc
     assert f"float32 ({OBSERVATION.size},)" in doc and f"Discrete({R.ACTIONS.size})" in doc
-    env = garda3_v0.env()
+    env = garda3_v1.env()
     env.reset(seed=0)
     obs = env.observe("player_0")
     assert obs["observation"].shape == (OBSERVATION.size,) and obs["observation"].dtype == np.float32
@@ -129,10 +129,10 @@ def _random_actions_game(env, seed, n=None):
 
 
 def test_equal_seeds_and_actions_give_equal_games():
-    a = _random_actions_game(garda3_v0.env(variant="royale+resurrection"), 123)
-    b = _random_actions_game(garda3_v0.env(variant="royale+resurrection"), 123)
+    a = _random_actions_game(garda3_v1.env(variant="royale+resurrection"), 123)
+    b = _random_actions_game(garda3_v1.env(variant="royale+resurrection"), 123)
     assert a == b
-    c = _random_actions_game(garda3_v0.env(variant="royale+resurrection"), 124)
+    c = _random_actions_game(garda3_v1.env(variant="royale+resurrection"), 124)
     assert a != c
 
 
@@ -154,10 +154,10 @@ def test_state_saved_to_json_plays_on_identically():
 
 
 def test_env_save_state_resumes_and_records_replay():
-    env = garda3_v0.env()
+    env = garda3_v1.env()
     steps = _random_actions_game(env, 3, n=20)
     saved = json.loads(json.dumps(env.save_state()))
-    env2 = garda3_v0.env()
+    env2 = garda3_v1.env()
     env2.reset(options={"state": saved})
     assert env2.agent_selection == env.agent_selection
     assert env2.observe(env.agent_selection)["observation"].tobytes() == \
@@ -174,32 +174,32 @@ def test_env_save_state_resumes_and_records_replay():
 
 
 def test_saved_state_from_another_config_is_refused():
-    env = garda3_v0.env()
+    env = garda3_v1.env()
     _random_actions_game(env, 3, n=10)
     saved = env.save_state()
-    with pytest.raises(ConfigError, match="variant"):
-        garda3_v0.env(variant="night").reset(options={"state": saved})
-    with pytest.raises(ConfigError, match="save_state"):
-        garda3_v0.env().reset(options={"state": env.game.state_to_dict(env.state_obj)})
-    with pytest.raises(ConfigError, match="dirt_and_glory"):
+    with pytest.raises(StateError, match=r"config\.variant"):
+        garda3_v1.env(variant="night").reset(options={"state": saved})
+    with pytest.raises(StateError, match="save_state"):
+        garda3_v1.env().reset(options={"state": env.game.state_to_dict(env.state_obj)})
+    with pytest.raises(StateError, match="dirt_and_glory"):
         from card_envs import dirt_and_glory_v1
         dirt_and_glory_v1.env().reset(options={"state": saved})
 
 
 def test_bool_actions_and_bad_max_steps_are_refused():
-    env = garda3_v0.env()
+    env = garda3_v1.env()
     env.reset(seed=0)
     with pytest.raises(IllegalActionError, match="True"):
         env.step(True)
     with pytest.raises(ConfigError, match="max_steps"):
-        garda3_v0.env(max_steps=0)
+        garda3_v1.env(max_steps=0)
 
 
 def test_game_record_replays_to_identical_final_state(tmp_path):
-    env = garda3_v0.env(variant="night+royale")
+    env = garda3_v1.env(variant="night+royale")
     _random_actions_game(env, 77)
     rec = env.record()
-    assert rec.outcome is not None and rec.game == "garda3" and rec.version == 0
+    assert rec.outcome is not None and rec.game == "garda3" and rec.version == 1
     path = tmp_path / "game.json"
     rec.save(path)
     loaded = GameRecord.load(path)
@@ -217,7 +217,7 @@ def test_record_with_custom_fighter_set_replays(tmp_path):
             open(__import__("card_envs.garda3.fighters", fromlist=["x"]).DATA_DIR / "default.toml",
                  encoding="utf-8").read())
     src.write_text(text.replace("hp = 7", "hp = 3"), encoding="utf-8")
-    env = garda3_v0.env(fighter_set=str(src))
+    env = garda3_v1.env(fighter_set=str(src))
     _random_actions_game(env, 5)
     rec = GameRecord.from_json(env.record().to_json())
     src.unlink()  # the record carries the set itself
@@ -283,7 +283,7 @@ def test_user_fighter_set_is_used(tmp_path):
 
 # -- actions ----------------------------------------------------------------------------------
 def test_out_of_range_action_raises_and_masked_action_terminates():
-    env = garda3_v0.env()
+    env = garda3_v1.env()
     env.reset(seed=1)
     with pytest.raises(IllegalActionError, match="outside the action space"):
         env.step(R.ACTIONS.size)
@@ -295,14 +295,14 @@ def test_out_of_range_action_raises_and_masked_action_terminates():
     env.step(bad)  # PettingZoo convention: logged warning, game over, offender -1
     assert env.rewards[agent] == -1.0 and all(env.terminations.values())
     assert not any(env.observe(a)["action_mask"].any() for a in env.agents)
-    env = garda3_v0.env(illegal_action="raise")
+    env = garda3_v1.env(illegal_action="raise")
     env.reset(seed=1)
     with pytest.raises(IllegalActionError, match=f"action {bad} "):
         env.step(bad)
 
 
 def test_render_ansi_shows_the_table():
-    env = garda3_v0.env(render_mode="ansi")
+    env = garda3_v1.env(render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
     assert "Garda3 classic" in text and "player 0" in text and "phase draft" in text
@@ -321,7 +321,7 @@ def test_game_api_refuses_non_int_actions_and_unknown_seats(tmp_path):
     assert g.config.variant == "royale+night"
     s = g.new_state(0)
     for bad in (1.0, "1", True):
-        with pytest.raises(IllegalActionError, match="not an int"):
+        with pytest.raises(IllegalActionError, match="is not an action id"):
             g.apply_action(s, bad)
     g.apply_action(s, np.int64(R.A_PICK + 1))
     assert s.fighters[s.draft_order[0]] == [1]

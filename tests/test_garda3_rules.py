@@ -90,14 +90,83 @@ def test_G_4_6_two_direction_defence_bonus_on_chosen_side():
 
 
 def test_G_4_6_decision_bonus_goes_to_the_only_attacked_direction():
-    g = make_game()
+    # only with split_defence_needs_split_attack=False (the v0 rule) may two defence directions
+    # answer a one-direction attack
+    g = make_game(split_defence_needs_split_attack=False)
     # 3 high attack (Obr +0); Mnich defends with high 1 + low 1: only high is attacked, so the
     # bonus goes high without a choice: 3 - (1+2) = 0 damage.
     dfn = [C(1, H, H, P), C(1, H, L, P)]
     s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],
                  [[C(3, H, H, W)], dfn + [C(2, H, H, B)]])
-    play(g, s, slot(0), slot(0), card(C(3, H, H, W)), card(dfn[0]), card(dfn[1]))
+    play(g, s, slot(0), slot(0), card(C(3, H, H, W)), card(dfn[0]))
+    assert g.legal_actions(s) == [card(dfn[1]), R.A_DONE]
+    play(g, s, card(dfn[1]))
     assert s.hp[1][0] == 5 and s.phase == R.PH_COUNTER_CHOICE
+    assert s.hands[1] == [C(2, H, H, B)] and sorted(s.discard) == sorted([C(3, H, H, W)] + dfn)
+
+
+def test_G_4_6_decision_split_defence_needs_split_attack_by_default():
+    g = make_game()
+    assert g.config.split_defence_needs_split_attack is True
+    # the same battle as above under the default: Obr (+0) attacks 3 high (one direction);
+    # Mnich (def +2) holds a piebald 1 defending high, a piebald 1 defending low and a black 2.
+    dfn = [C(1, H, H, P), C(1, H, L, P)]
+    s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],
+                 [[C(3, H, H, W)], dfn + [C(2, H, H, B)]])
+    play(g, s, slot(0), slot(0), card(C(3, H, H, W)))
+    # the first defence card is free (a wrong-direction card is how one declines to defend)
+    assert g.legal_actions(s) == sorted(card(c) for c in dfn + [C(2, H, H, B)])
+    play(g, s, card(dfn[0]))
+    # the low-defending piebald may not follow against a one-direction attack, and no other
+    # piebald is left: a single-card defence, resolved at once. 3 - (1 + 2) = 0 damage; Mnich
+    # survives holding cards, so the counter-attack is offered (G-5.1).
+    assert s.phase == R.PH_COUNTER_CHOICE and s.hp[1][0] == 5
+    assert s.hands[1] == [C(1, H, L, P), C(2, H, H, B)]
+    assert sorted(s.discard) == sorted([C(3, H, H, W), dfn[0]])
+
+
+def test_G_4_6_decision_second_defence_card_must_share_the_direction():
+    # Lučištnice (atk +2) attacks 3 high = 5 (G-4.3); Obr (def +0, 7 HP) holds three piebald
+    # cards: 1 defending high, 1 defending low, 2 defending high.
+    atk = C(3, H, H, W)
+    hand = [C(1, H, H, P), C(1, L, L, P), C(2, L, H, P)]
+    for split_ok in (True, False):
+        g = make_game(split_defence_needs_split_attack=not split_ok)
+        s = scripted(g, [[LUCISTNICE, ZLODEJ, KOVAR], [OBR, RYTIR, STRAZNY]], [[atk], hand])
+        play(g, s, slot(0), slot(0), card(atk), card(hand[0]))
+        if split_ok:  # v0 rule: any same-colour card may follow
+            assert g.legal_actions(s) == [card(hand[1]), card(hand[2]), R.A_DONE]
+        else:  # G-4.6 default: only the other high-defending piebald
+            assert g.legal_actions(s) == [card(hand[2]), R.A_DONE]
+            with pytest.raises(IllegalActionError, match=rf"action {card(hand[1])} .*"
+                                                         r"'defence_cards'"):
+                g.apply_action(s, card(hand[1]))
+        # 1 + 2 defending high (bonus +0): 5 - 3 = 2 damage (G-4.4 for the defence, G-4.8)
+        play(g, s, card(hand[2]))
+        assert s.hp[1][0] == 7 - 2 and s.phase == R.PH_COUNTER_CHOICE
+        s = scripted(g, [[LUCISTNICE, ZLODEJ, KOVAR], [OBR, RYTIR, STRAZNY]], [[atk], hand])
+        if split_ok:  # high 1 + low 1: the low card adds nothing (G-4.7): 5 - 1 = 4 damage
+            play(g, s, slot(0), slot(0), card(atk), card(hand[0]), card(hand[1]))
+            assert s.hp[1][0] == 7 - 4
+        else:
+            play(g, s, slot(0), slot(0), card(atk), card(hand[0]))
+            assert card(hand[1]) not in g.legal_actions(s)
+
+
+def test_G_4_6_decision_split_defence_against_a_split_attack_under_the_default():
+    # Obr (+0) attacks 3 high + 2 low (white pair, two directions, no bonus step); Strážný
+    # (def +1, 6 HP) answers with a piebald 2 defending high and a piebald 1 defending low, puts
+    # the bonus low: high 3 - 2 = 1, low 2 - (1 + 1) = 0 -> 1 damage (G-4.6, G-4.8).
+    atk = [C(3, H, H, W), C(2, L, H, W)]
+    dfn = [C(2, H, H, P), C(1, H, L, P)]
+    g = make_game()
+    s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [STRAZNY, RYTIR, MNICH]], [atk, dfn])
+    play(g, s, slot(0), slot(0), card(atk[0]), card(atk[1]), card(dfn[0]))
+    assert g.legal_actions(s) == [card(dfn[1]), R.A_DONE]
+    play(g, s, card(dfn[1]))
+    assert s.phase == R.PH_DEFENCE_BONUS
+    play(g, s, R.A_BONUS + L)
+    assert s.hp[1][0] == 6 - 1
 
 
 def test_G_4_2_attacker_must_play_and_G_4_6_defender_must_play():
@@ -274,7 +343,7 @@ def test_G_7_4_free_for_all_target_choice_and_rewards():
     s.hp[0] = [1, 0, 0]
     s.hands[1] = [C(3, H, H, B)]
     s.hands[0] = [C(1, L, L, P)]
-    s.legal = None
+    s.legal_cache = None
     play(g, s, R.A_TARGET + 1, slot(0), slot(0), card(C(3, H, H, B)), card(C(1, L, L, P)))
     assert g.is_terminal(s) and s.winner == 1
     assert g.returns(s) == [-0.5, 1.0, -0.5]

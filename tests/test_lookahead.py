@@ -151,7 +151,7 @@ def test_lookahead_decides_only_from_the_players_information():
         pool = other.hands[1] + other.deck
         rng.shuffle(pool)
         other.hands[1], other.deck = pool[:len(other.hands[1])], pool[len(other.hands[1]):]
-        other.legal = None
+        other.legal_cache = None
         assert other.hands[1] != s.hands[1] or other.deck != s.deck
         assert np.array_equal(game.observe(s, 0), game.observe(other, 0))
         a = LookaheadPolicy(RandomBot(1), samples=4, seed=9).action_scores(game, s, 0)

@@ -11,7 +11,8 @@ played face up (never a face-down night card before it is revealed), and the pha
   two directions gets +0.5, it is harder to block fully); declares a resurrection whenever legal;
 - attack bonus side: the direction with the stronger card;
 - defence: the single card or pair (with the best bonus side) that lets the least damage through,
-  then the fewest and cheapest cards (G-4.7: a card defends only its own direction); at night the
+  then the fewest and cheapest cards (G-4.7: a card defends only its own direction; G-4.6: a
+  two-direction pair only where ``split_defence_needs_split_attack`` allows it); at night the
   highest-value card (the direction is a guess);
 - always counter-attacks when it may; brings back the eliminated fighter with the most HP.
 """
@@ -77,8 +78,9 @@ class HeuristicBot:
         return atk, dfn
 
     @staticmethod
-    def _options(game, hand: list[int], played: list[int], legal: list[int]):
-        """Candidate plays as full card lists, each with the first action to take now."""
+    def _options(game, s, hand: list[int], played: list[int], legal: list[int]):
+        """Candidate plays as full card lists, each with the first action to take now (a pair
+        only if its second card may follow the first: colour, G-1.5; defence direction, G-4.6)."""
         opts = []
         if not played:
             for a in legal:
@@ -87,7 +89,7 @@ class HeuristicBot:
                     opts.append(([c], a))
                     if not game.night:
                         for o in hand:
-                            if o != c and game.pairs(c, o):
+                            if o != c and game.may_follow(s, c, o):
                                 opts.append(([c, o], a))
             if R.A_DONE in legal:
                 opts.append(([], R.A_DONE))
@@ -106,7 +108,7 @@ class HeuristicBot:
             if len(cards) == 2 and R.CARD_ATTACK_DIR[cards[0]] != R.CARD_ATTACK_DIR[cards[1]]:
                 total += 0.5
             return total
-        opts = self._options(game, s.hands[s.actor], s.atk_cards, legal)
+        opts = self._options(game, s, s.hands[s.actor], s.atk_cards, legal)
         return max(opts, key=lambda o: (score(o[0]), -o[1]))[1]
 
     def _defence(self, game, s, legal):
@@ -120,5 +122,5 @@ class HeuristicBot:
             dmg = min(R.battle_outcome(s.atk_cards, s.atk_bonus, atk_bonus, cards, side,
                                        def_bonus)[2] for side in (R.HIGH, R.LOW))
             return (dmg, len(cards), sum(R.CARD_VALUE[c] for c in cards))
-        opts = self._options(game, hand, s.def_cards, legal)
+        opts = self._options(game, s, hand, s.def_cards, legal)
         return min(opts, key=lambda o: (cost(o[0]), o[1]))[1]

@@ -1,4 +1,4 @@
-"""Garda3 as a PettingZoo AEC environment (``garda3_v0``) — this docstring is the env's spec.
+"""Garda3 as a PettingZoo AEC environment (``garda3_v1``) — this docstring is the env's spec.
 
 Garda3 (Lionel Korzár & DanQ, CC BY-SA 4.0) is a duel of guards of three fighters: each round the
 attacker sends a fighter and plays one or two battle cards high/low, the defender answers with
@@ -7,8 +7,8 @@ with rule ids: ``docs/rules/garda3.md``.
 
 Usage::
 
-    from card_envs import garda3_v0
-    env = garda3_v0.env(variant="classic", fighter_set="default", render_mode="ansi")
+    from card_envs import garda3_v1
+    env = garda3_v1.env(variant="classic", fighter_set="default", render_mode="ansi")
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -69,10 +69,11 @@ Actions
 Flow of one round: (``target``, free_for_all) → attacker ``slot`` → defender ``slot`` → attack
 ``card`` (then a same-colour second ``card`` or ``done``; or ``resurrect`` → ``slot`` of the
 eliminated fighter) → ``bonus`` side if the two attack cards differ in direction and the fighter
-has an attack bonus → defence ``card`` (then second ``card`` or ``done``) → ``bonus`` side if two
-defence directions both face an attack → ``counter``/``decline`` → the counter-attack runs the same
-card steps with roles swapped. A play of one card ends by itself when no second card could pair
-with it; night plays are always one card.
+has an attack bonus → defence ``card`` (then a same-colour second ``card`` or ``done``; against a
+one-direction attack the second card must defend in the first one's direction, G-4.6) → ``bonus``
+side if two defence directions both face an attack → ``counter``/``decline`` → the counter-attack
+runs the same card steps with roles swapped. A play of one card ends by itself when no second card
+could join it; night plays are always one card.
 
 Rewards
 -------
@@ -84,7 +85,7 @@ with −1 for the offender and 0 for the others (PettingZoo convention), or rais
 
 Arguments
 ---------
-``garda3_v0.env(**kwargs)`` / ``garda3_v0.raw_env(**kwargs)`` (the same env: PettingZoo's
+``garda3_v1.env(**kwargs)`` / ``garda3_v1.raw_env(**kwargs)`` (the same env: PettingZoo's
 safety checks are built in):
 
 - ``variant="classic"``: or a ``+``-joined combination of ``royale``, ``resurrection``,
@@ -93,14 +94,22 @@ safety checks are built in):
 - ``fighter_set="default"``: a shipped set name, a TOML file path, or a dict (G-1.4).
 - ``own_fighter_sets=None``: per-player sets under ``own_sets``.
 - ``piebald_is_wild=False`` (G-1.5), ``allow_empty_defence=False`` (G-4.6),
-  ``attacker_must_play=True`` (G-4.2), ``counter_attack_optional=True`` (G-5.2),
-  ``max_rounds=200`` (G-6.2).
+  ``split_defence_needs_split_attack=True`` (G-4.6: two defence cards of different directions
+  only against a two-direction attack), ``attacker_must_play=True`` (G-4.2),
+  ``counter_attack_optional=True`` (G-5.2), ``max_rounds=200`` (G-6.2).
 - ``render_mode=None`` | ``"ansi"`` | ``"human"``; ``illegal_action="terminate"`` | ``"raise"``;
   ``max_steps=None`` (decision cap, default ``Garda3.max_game_length``).
 
 Version history
 ---------------
 - v0: first release.
+- v1: rule amendment G-4.6 (the Czech "Pokud útočník použil útok ze dvou směrů, může se také
+  bránit, pokud má dvě karty různých směrů"): a defence of two cards with *different* defence
+  directions is legal only against a two-direction attack (new config field
+  ``split_defence_needs_split_attack``, default ``True``; ``False`` restores v0's rule). The
+  state is declared once (``Garda3State``), saved states are validated field by field
+  (``StateError`` naming the path), and v0 saved states / records (``version`` 0, no ``seed``
+  field in v1 states) do not load. Observation and action layouts are unchanged.
 """
 
 from __future__ import annotations
@@ -109,7 +118,7 @@ from card_envs.core.aec import CardGameEnv, make_env_functions
 from card_envs.garda3.encoder import OBSERVATION
 from card_envs.garda3.rules import ACTIONS, Garda3, Garda3Config, make_game
 
-raw_env, env = make_env_functions(make_game, "garda3_v0")
+raw_env, env = make_env_functions(make_game, "garda3_v1")
 
 __all__ = ["ACTIONS", "OBSERVATION", "CardGameEnv", "Garda3", "Garda3Config", "env", "make_game",
            "raw_env"]
