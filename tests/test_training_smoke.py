@@ -81,10 +81,19 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", available_games())
 def test_learning_beats_random_after_a_minute(game, tmp_path):
-    """Learning happens: one minute of default training wins >= 75 % against random."""
+    """Learning happens: one minute of default training wins >= 75 % against random.
+
+    The assertion is on the trained policy itself, so the final evaluation skips the
+    decision-time lookahead (``--final-eval-lookahead 0``): its 2 x 200 searched games are not
+    checked here and took most of the 300 s budget on Dirt and Glory (~150 s on a loaded
+    2-CPU machine); the lookahead evaluation path is run by the smoke test above, the lookahead
+    itself by tests/test_lookahead*.py."""
     run = tmp_path / "run"
     _run(["training/ppo.py", "--game", game, "--minutes", "1", "--eval-every", "50000",
-          "--bc-decisions", "20000", "--bc-epochs", "4",
+          "--bc-decisions", "20000", "--bc-epochs", "4", "--final-eval-lookahead", "0",
           "--final-eval-games", "200", "--no-progress", "--run-dir", str(run)], timeout=300)
     summary = json.loads((run / "summary.json").read_text())
-    assert summary["final_eval"]["random"]["win_rate"] >= 0.75, summary["final_eval"]
+    final = summary["final_eval"]
+    assert set(final) == {"random", "heuristic"}, sorted(final)  # the plain policy, no search
+    assert final["random"]["games"] == 200
+    assert final["random"]["win_rate"] >= 0.75, final
