@@ -244,20 +244,10 @@ class GameBase(Generic[S]):
 
     def check_config_dict(self, config: Any, where: str) -> None:
         """StateError unless ``config`` (a saved config dict) equals this game's config; names
-        the first differing field path."""
-        mine = json.loads(json.dumps(self.config_to_dict()))
+        the deepest differing path (``config.fighter_set.fighters[0].hp``)."""
         if not isinstance(config, dict):
             raise StateError(f"{where}: {config!r} is not a config object")
-        for key in sorted(set(mine) | set(config)):
-            if key not in config:
-                raise StateError(f"{format_path([where, key])}: field is missing")
-            if key not in mine:
-                raise StateError(f"{format_path([where, key])}: {config[key]!r} is not a config "
-                                 f"field of {self.name}")
-            if config[key] != mine[key] or type(config[key]) is not type(mine[key]):
-                raise StateError(
-                    f"{format_path([where, key])}: {config[key]!r} differs from this game's "
-                    f"{mine[key]!r} (a state loads only into a game of the same config)")
+        _first_difference(json.loads(json.dumps(self.config_to_dict())), config, [where])
 
     # -- to be implemented by each game ---------------------------------------------------------
     def check_state(self, state: S) -> None:
@@ -304,3 +294,26 @@ class GameBase(Generic[S]):
 
     def sample_hidden(self, state: S, player: int, rng: random.Random) -> S:  # pragma: no cover
         raise NotImplementedError
+
+
+def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
+    """StateError naming the first path where the saved JSON data ``theirs`` differs from this
+    game's ``mine`` (nested dicts and lists; ``1`` and ``True`` and ``1.0`` differ)."""
+    path = format_path(loc)
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in sorted(set(mine) | set(theirs), key=str):
+            if key not in theirs:
+                raise StateError(f"{format_path(loc + [key])}: field is missing")
+            if key not in mine:
+                raise StateError(f"{format_path(loc + [key])}: {theirs[key]!r} is not a field "
+                                 "of this game's config")
+            _first_difference(mine[key], theirs[key], loc + [key])
+    elif isinstance(mine, list) and isinstance(theirs, list):
+        if len(mine) != len(theirs):
+            raise StateError(f"{path}: has {len(theirs)} entries, this game's has {len(mine)} "
+                             "(a state loads only into a game of the same config)")
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            _first_difference(a, b, loc + [i])
+    elif type(mine) is not type(theirs) or mine != theirs:
+        raise StateError(f"{path}: {theirs!r} differs from this game's {mine!r} (a state loads "
+                         "only into a game of the same config)")

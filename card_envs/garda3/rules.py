@@ -12,7 +12,6 @@ the core, :mod:`card_envs.core.state`); :meth:`Garda3.check_state` adds this con
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Annotated, Any
@@ -20,12 +19,11 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
-from card_envs.core.errors import ConfigError, StateError
+from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.layout import Layout
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.state import (GameState, check_cards, check_len, check_range, fail,
-                                  format_path)
+from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
 from card_envs.garda3.fighters import FighterSet, resolve_fighter_set
 
 # ---------------------------------------------------------------------------------------------
@@ -758,16 +756,6 @@ class Garda3(GameBase[Garda3State]):
                                          else f"player {s.winner} wins"))
         return "\n".join(lines)
 
-    def check_config_dict(self, config: Any, where: str) -> None:
-        """:meth:`GameBase.check_config_dict`, naming the deepest differing path inside the
-        inlined fighter sets (``config.fighter_set.fighters[0].hp``), not just the top field."""
-        if isinstance(config, dict):
-            mine = json.loads(json.dumps(self.config_to_dict()))
-            for key in ("fighter_set", "own_fighter_sets"):
-                if key in config:
-                    _first_difference(mine[key], config[key], [where, key])
-        super().check_config_dict(config, where)
-
     # -- saved-state invariants ----------------------------------------------------------------
     def check_state(self, state: Garda3State) -> None:
         """StateError (naming the field path, the value and every field the broken rule reads)
@@ -1152,26 +1140,3 @@ class Garda3(GameBase[Garda3State]):
         reseed(s.rng, rng)
         s.legal_cache = None  # the clone shares the original's; the actor's hand may differ
         return s
-
-
-def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
-    """StateError naming the first path where the saved config data ``theirs`` differs from this
-    game's ``mine`` (nested dicts and lists of JSON data)."""
-    path = format_path(loc)
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for key in sorted(set(mine) | set(theirs)):
-            if key not in theirs:
-                raise StateError(f"{format_path(loc + [key])}: field is missing")
-            if key not in mine:
-                raise StateError(f"{format_path(loc + [key])}: {theirs[key]!r} is not a field "
-                                 f"of this game's config")
-            _first_difference(mine[key], theirs[key], loc + [key])
-    elif isinstance(mine, list) and isinstance(theirs, list):
-        if len(mine) != len(theirs):
-            raise StateError(f"{path}: has {len(theirs)} entries, this game's has {len(mine)} "
-                             "(a state loads only into a game of the same config)")
-        for i, (a, b) in enumerate(zip(mine, theirs)):
-            _first_difference(a, b, loc + [i])
-    elif type(mine) is not type(theirs) or mine != theirs:
-        raise StateError(f"{path}: {theirs!r} differs from this game's {mine!r} (a state loads "
-                         "only into a game of the same config)")
