@@ -36,7 +36,6 @@ PettingZoo's three wrappers.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -47,7 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import ConfigError, IllegalActionError, StateError
+from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.records import GameRecord, record_of
 
 _BEFORE_RESET = frozenset(

@@ -91,7 +91,6 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     """
     make_bot = _heuristic_factory(game, heuristic)
     limit = max_decisions or game.max_game_length
-    n = game.num_players
     _check_static(game, seed, env_factory)
     decisions = terminal = 0
     for g in range(games):
