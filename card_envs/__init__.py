@@ -10,7 +10,7 @@ import importlib
 
 __version__ = "0.1.0"
 
-_ENV_MODULES = ("garda3_v1", "scratch_wars_v0", "dirt_and_glory_v1")
+_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1")
 
 __all__ = list(_ENV_MODULES)
 

@@ -1,4 +1,4 @@
-"""Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v0`` (levels 1–3).
+"""Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v1`` (levels 1–3).
 
 The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). Rules code:
 :mod:`card_envs.scratch_wars.rules`; the env is the suite's one generic adapter
@@ -6,9 +6,9 @@ The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). 
 
 Usage::
 
-    from card_envs import scratch_wars_v0
-    env = scratch_wars_v0.env(level=3, render_mode="ansi")
-    env = scratch_wars_v0.env(level=2, effects="attack_only",
+    from card_envs import scratch_wars_v1
+    env = scratch_wars_v1.env(level=3, render_mode="ansi")
+    env = scratch_wars_v1.env(level=2, effects="attack_only",
                               loadouts=[{"hero": "Published Hero", "weapons": ["Longbow"]},
                                         {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}])
 
@@ -20,8 +20,10 @@ state's seeded RNG).
 Observation
 -----------
 ``{"observation": float32 (1534,), "action_mask": int8 (47,)}``; values in
-``[-64, 64]`` (raw HP, energy, values, durabilities; flags and one-hots 0/1). Everything is
-public, seen from the observer's side (``my_*`` / ``opp_*``):
+``[-64, 64]`` (raw HP, energy, round, values, durabilities, each clipped to that range: the
+``round`` and ``day`` counters of a game longer than 63 rounds, a hero far below 0 HP or a
+huge attack or shield total read 64 / -64; flags and one-hots 0/1). Everything is public, seen
+from the observer's side (``my_*`` / ``opp_*``):
 
 | indices | name | meaning |
 |---|---|---|
@@ -32,8 +34,8 @@ public, seen from the observer's side (``my_*`` / ``opp_*``):
 | 4 | `opp_hp_max` | opponent hero's printed duel HP |
 | 5 | `opp_energy` | opponent's energy |
 | 6–9 | `time_of_day` | one-hot morning/noon/evening/night (SW-4.1; all 0 at level 1) |
-| 10 | `round` | round number, 1-based (SW-4.1) |
-| 11 | `day` | day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3) |
+| 10 | `round` | round number, 1-based (SW-4.1), clipped to 64 (the bound; only a max_rounds above 63 reaches it) |
+| 11 | `day` | day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3), clipped to 64 |
 | 12 | `is_my_turn` | 1 if the current turn is mine (the shield decider may differ) |
 | 13 | `is_my_decision` | 1 if I decide now |
 | 14 | `i_started` | 1 if I am the starting player (SW-2.2), 0 otherwise/before |
@@ -61,7 +63,7 @@ public, seen from the observer's side (``my_*`` / ``opp_*``):
 | 158–159 | `opp_bonus_used` | opponent's bonus slots 0/1 used this turn |
 | 160–161 | `bonus_offered` | bonus slots 0/1 offered in the current bonus decision |
 | 162 | `attack_value` | value of the attack being resolved (target/shield decisions) |
-| 163 | `attack_shielded` | shield total already subtracted from that attack (SW-5.12) |
+| 163 | `attack_shielded` | shield total already subtracted from that attack (SW-5.12), clipped to 64 |
 | 164 | `attack_by_me` | 1 if I am the attacker of that attack |
 | 165–175 | `attack_target` | one-hot target: hero, weapon slot 0..4, stored effect slot 0..4 (of the defender) |
 | 176–210 | `my_weapon_info` | per my slot (7 each): type one-hot bow/axe/sword/wand, energy cost, durability, hero trained in its type |
@@ -117,8 +119,9 @@ catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`
 ``attack_only_icon_bonus`` (True), ``level2_repair`` (``"action_only"``), ``sudden_death_round``
 (9), ``sudden_death_damage`` (5), ``max_rounds`` (60), ``energy_cap`` (12),
 ``untrained_surcharge`` (1), ``effect_target_only`` (True), ``shield_before_durability`` (True),
-``permanent_fires_when_stored`` (True), ``detonation`` (``"all"``), ``end_of_turn_order``
-(``"permanent_then_combo"``), ``no_target`` (``"cannot_apply"``) — see
+``permanent_fires_when_stored`` (True), ``shield_block_floor`` (True), ``detonation``
+(``"all"``), ``end_of_turn_order`` (``"permanent_then_combo"``), ``no_target``
+(``"cannot_apply"``) — see
 :class:`card_envs.scratch_wars.rules.ScratchWarsConfig`. Adapter arguments: ``render_mode``
 (``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/``"raise"``),
 ``max_steps``.
@@ -127,13 +130,20 @@ Version history
 ---------------
 - v0: first version (levels 1, 2 attack_only/full, 3; designed catalogue of 13 heroes and
   32 weapons).
+- v1: rule amendment SW-5.12 DECISION ``shield_block_floor=True``: each used shield blocks
+  ``max(0, value + bonus)``, so a negative shield bonus weakens a shield to 0 at most (v0 let a
+  negative bonus larger than the shield add to the attack; the shipped catalogue has no
+  negative shield bonus, so only other catalogues play differently; ``False`` restores v0).
+  The ``round``, ``day`` and ``attack_shielded`` observation entries are clipped to 64, the
+  declared bound (v0 gave 65 from round 64 on, reachable with ``max_rounds`` above 63). Saved
+  states are the core's declared state (strictly validated on load, ``check_state``).
 """
 
 from card_envs.core.aec import make_env_functions
 from card_envs.scratch_wars.encoder import OBS
 from card_envs.scratch_wars.rules import ACTIONS, make_game
 
-raw_env, env = make_env_functions(make_game, "scratch_wars_v0")
+raw_env, env = make_env_functions(make_game, "scratch_wars_v1")
 
 #: observation and action layouts (their ``markdown()`` tables are in this docstring)
 OBSERVATION_LAYOUT = OBS

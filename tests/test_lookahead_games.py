@@ -110,7 +110,7 @@ def test_sw_horizon_is_the_turn_number_and_none_during_the_initiative():
     # SW-5.12: seat 1 holds a stored shield; seat 0's orange hero attack of 4 opens the shield
     # window: seat 1 decides, still inside seat 0's turn
     s.wst[1][0], s.seff[1][0], s.sval[1][0], s.sdur[1][0] = R.STORED, R.SHIELD, 3, 2
-    s._legal = None
+    s.legal_cache = None
     s.forced_spins.append(2)
     game.apply_action(s, R.A_SPIN + 0)
     assert s.phase == R.PH_RESULT and game.lookahead_horizon(s) == 0
@@ -123,7 +123,7 @@ def test_sw_horizon_is_the_turn_number_and_none_during_the_initiative():
     # part of that turn
     for k in (0, 1):
         s.wst[1][k], s.seff[1][k], s.sval[1][k], s.sdur[1][k] = R.STORED, R.COMBO, 2, 2
-    s._legal = None
+    s.legal_cache = None
     game.apply_action(s, R.A_END)
     assert s.phase == R.PH_DETONATE and game.lookahead_horizon(s) == 1
     game.apply_action(s, R.A_KEEP)
@@ -146,7 +146,7 @@ def test_sw_lookahead_scores_a_turn_end_through_the_defenders_shield():
     s, _ = _sw_started(game)
     s.wst[1][0], s.seff[1][0], s.sval[1][0], s.sdur[1][0] = R.STORED, R.SHIELD, 3, 2
     s.actions = 1
-    s._legal = None
+    s.legal_cache = None
     s.forced_spins.append(2)
     game.apply_action(s, R.A_SPIN + 0)
     assert s.phase == R.PH_RESULT and s.actions == 0

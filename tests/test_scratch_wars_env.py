@@ -3,13 +3,15 @@ heuristic strength."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from card_envs import scratch_wars_v0
+from card_envs import scratch_wars_v1
 from card_envs.bots import RandomBot
 from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
 from card_envs.core.records import GameRecord, replay
@@ -30,12 +32,12 @@ VARIANTS = [
 
 @pytest.mark.parametrize("cfg", VARIANTS, ids=lambda c: "-".join(map(str, c.values())))
 def test_pettingzoo_api_and_seed(cfg):
-    api_test(scratch_wars_v0.env(**cfg), num_cycles=200)
-    seed_test(lambda: scratch_wars_v0.env(**cfg))
+    api_test(scratch_wars_v1.env(**cfg), num_cycles=200)
+    seed_test(lambda: scratch_wars_v1.env(**cfg))
 
 
 def test_env_with_explicit_loadouts_and_render():
-    env = scratch_wars_v0.env(
+    env = scratch_wars_v1.env(
         level=2, effects="attack_only", render_mode="ansi",
         loadouts=[{"hero": "Published Hero", "weapons": ["Longbow", "Diamond Wand"]},
                   {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}],
@@ -48,7 +50,7 @@ def test_env_with_explicit_loadouts_and_render():
 
 
 def test_docstring_contains_layout_tables():
-    doc = scratch_wars_v0.__doc__
+    doc = scratch_wars_v1.__doc__
     assert OBS.markdown() in doc
     assert ACTIONS.markdown() in doc
     assert f"float32 ({OBS.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
@@ -212,7 +214,7 @@ def test_state_dict_json_round_trip_plays_on_identically(cfg):
 
 
 def test_game_record_replays_to_identical_final_state():
-    env = scratch_wars_v0.env(level=3)
+    env = scratch_wars_v1.env(level=3)
     env.reset(seed=11)
     rng = random.Random(3)
     for agent in env.agent_iter():
@@ -237,6 +239,43 @@ def test_sample_hidden_reseeds_chance_only():
     assert ds["rng"] != dh["rng"]
     ds.pop("rng"), dh.pop("rng")
     assert ds == dh
+
+
+def test_game_and_env_pickle_and_deepcopy_play_on_identically():
+    game = make_game(level=3)
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        a, b = game.new_state(4), other.new_state(4)
+        _play(game, a, random.Random(2))
+        _play(other, b, random.Random(2))
+        assert game.state_to_dict(a) == other.state_to_dict(b)
+    env = scratch_wars_v1.env(level=2)
+    env.reset(seed=5)
+    for other in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert (other.observe(other.agent_selection)["observation"]
+                == env.observe(env.agent_selection)["observation"]).all()
+
+
+def test_observation_stays_in_bounds_in_a_long_game():
+    """SW-4.4 DECISION max_rounds 200 without sudden death: both seats end every turn at once
+    (SW-5.3). The round entry is the 1-based round up to 64 and then stays at 64 (the declared
+    bound), the day entry is 4 rounds a day."""
+    game = make_game(level=3, max_rounds=200, sudden_death_round=1000)
+    s = game.new_state(3)
+    rng = random.Random(0)
+    while game.phase_name(s) != "main":  # the initiative (SW-2.2)
+        game.apply_action(s, rng.choice(game.legal_actions(s)))
+    seen = {}
+    while not game.is_terminal(s):
+        for p in (0, 1):
+            o = game.observe(s, p)
+            assert -64 <= o.min() and o.max() <= 64
+        o = game.observe(s, 0)
+        seen[s.round] = (o[OBS["round"].slice][0], o[OBS["day"].slice][0])
+        game.apply_action(s, ACTIONS.start("end_turn"))
+    assert game.is_truncated(s) and s.round == 200
+    assert seen[0] == (1, 1) and seen[62] == (63, 16) and seen[63] == (64, 16)
+    assert seen[64] == (64, 17) and seen[199] == (64, 50)
+    assert game.observe(s, 1).max() <= 64
 
 
 def test_forced_spins_are_serialised():

@@ -102,7 +102,7 @@ def store(s, p, k, eff, val, dur):
     s.seff[p][k] = eff
     s.sval[p][k] = val
     s.sdur[p][k] = dur
-    s._legal = None
+    s.legal_cache = None
 
 
 # -- set-up and initiative --------------------------------------------------------------------
@@ -366,6 +366,67 @@ def test_sw_5_12_two_shields_summed_against_one_attack():
     assert s.turn == 1 and s.wst[1][0] == R.READY and s.wst[1][2] == R.READY
 
 
+BRITTLE = Hero(
+    name="Brittle", origin="designed", hp=20, trained=["sword", "axe"],
+    morning={"energy": 6, "bonuses": [{"effect": "shield", "value": -3}]},
+    noon={"energy": 3}, evening={"energy": 3}, night={"energy": 3},
+)
+
+
+def _two_shields_against_a_5(**cfg):
+    """Seat 1 (Brittle: morning shield bonus -3) stores a shield of 2 (Axe B) and one of 3
+    (Sword A) in its first turn; seat 0 (Plain, no bonuses) then spins a red hero attack of 5
+    (Sword A segment 3): the shield window opens for seat 1 (SW-5.12)."""
+    config = ScratchWarsConfig(
+        level=3, loadouts=[{"hero": "Plain", "weapons": ["Sword A"]},
+                           {"hero": "Brittle", "weapons": ["Axe B", "Sword A"]}], **cfg)
+    game = ScratchWarsGame(config, catalogue=Catalogue([PLAIN, BRITTLE], [SWORD, AXE, WAND]))
+    s = game.new_state(0, forced_spins=[3, 0])  # initiative 5 (seat 0) vs 2 (seat 1's Sword A)
+    game.apply_action(s, R.A_INIT + 0)
+    game.apply_action(s, R.A_INIT + 1)
+    game.apply_action(s, R.A_ORDER + 1)  # seat 0 won and lets seat 1 start: 20 - 2 = 18 HP
+    assert s.turn == 1 and s.hp == [20, 18] and s.energy[1] == 6
+    spin(game, s, 0, 4)  # Axe B: shield 2 green (6 - 2 = 4 energy)
+    game.apply_action(s, R.A_APPLY)  # stored (SW-5.10): storing takes no bonus
+    spin(game, s, 1, 6)  # Sword A: shield 3 green (4 - 1 = 3 energy)
+    game.apply_action(s, R.A_APPLY)
+    assert [(s.wst[1][k], s.seff[1][k], s.sval[1][k]) for k in (0, 1)] == [
+        (R.STORED, R.SHIELD, 2), (R.STORED, R.SHIELD, 3)]
+    game.apply_action(s, R.A_END)
+    assert s.turn == 0 and s.round == 0 and game.time_of_day(s) == 0  # still morning
+    spin(game, s, 0, 3)  # hero attack 5 red: applied at once, no bonus for Plain
+    assert s.phase == R.PH_SHIELD and game.current_player(s) == 1 and s.att[0] == 5
+    game.check_state(s)
+    return game, s
+
+
+@pytest.mark.parametrize("floor, shield_sum, hp", [(True, 0, 13), (False, -1, 12)])
+def test_sw_5_12_decision_negative_shield_bonus_weakens_a_shield_to_0_at_most(floor, shield_sum,
+                                                                             hp):
+    """SW-5.12 DECISION (``shield_block_floor``, default True): the shield of 2 used with the
+    forced morning shield bonus -3 (SW-4.2, SW-6.4) blocks max(0, 2 - 3) = 0, and the attack
+    of 5 hits in full: 18 - 5 = 13. Without the floor (scratch_wars_v0) it blocked 2 - 3 = -1,
+    i.e. added 1 damage: 18 - 6 = 12."""
+    game, s = _two_shields_against_a_5(**({} if floor else {"shield_block_floor": False}))
+    game.apply_action(s, R.A_SHIELD + 0)
+    assert s.bused[1] == [True, False] and s.wst[1][0] == R.READY  # the shield is spent
+    assert s.phase == R.PH_SHIELD and s.shield_sum == shield_sum  # the shield of 3 is left
+    game.apply_action(s, R.A_SHIELD_DONE)
+    assert s.hp == [20, hp] and s.turn == 1  # the red field ended seat 0's turn
+
+
+@pytest.mark.parametrize("floor, hp", [(True, 16), (False, 15)])
+def test_sw_5_12_decision_each_used_shield_is_floored_not_the_total(floor, hp):
+    """SW-5.12 DECISION: each used shield blocks max(0, value + bonus). The shield of 2 takes
+    the forced -3 and blocks 0; the shield of 3 (the bonus is used up, once per turn, SW-6.5)
+    blocks 3: 5 - 3 = 2 damage, 18 -> 16. Unfloored the total was 2 - 3 + 3 = 2: 3 damage,
+    18 -> 15, although the total itself is not negative."""
+    game, s = _two_shields_against_a_5(shield_block_floor=floor)
+    game.apply_action(s, R.A_SHIELD + 0)
+    game.apply_action(s, R.A_SHIELD + 1)
+    assert s.hp == [20, hp] and s.wst[1][:2] == [R.READY, R.READY] and s.turn == 1
+
+
 def test_sw_5_12_cancelling_own_stored_effect_is_free():
     game, s = setup(level=3)
     store(s, 0, 1, R.SHIELD, 2, 2)
@@ -537,3 +598,63 @@ def test_observation_bonus_used_and_attack_pieces():
     assert list(_get(o1, "attack_target")).index(1) == 0
     assert list(_get(o1, "opp_bonus_used")) == [1, 0]
     assert list(_get(game.observe(s, 0), "my_bonus_used")) == [1, 0]
+
+
+# -- saved states: check_state ------------------------------------------------------------------
+def _loaded(game, s, **changes):
+    """``state_from_dict`` of ``s`` saved with some fields replaced (path -> value)."""
+    d = game.state_to_dict(s)
+    for path, value in changes.items():
+        d[path] = value
+    return game.state_from_dict(d)
+
+
+def test_check_state_accepts_played_states_and_names_the_broken_field():
+    from card_envs.core.errors import StateError
+
+    game, s = setup(level=3)
+    spin(game, s, 0, 5)  # permanent 2 green (durability 2) on Sword A
+    game.apply_action(s, R.A_APPLY)
+    game.check_state(s)
+    game.check_state(game.state_from_dict(game.state_to_dict(s)))
+    sval = [row[:] for row in s.sval]
+    sval[0][0] = 3  # SW-5.10: Sword A has no permanent of 3 on its wheel
+    with pytest.raises(StateError, match=r"sval\[0\]\[0\].*'Sword A'"):
+        _loaded(game, s, sval=sval)
+    with pytest.raises(StateError, match=r"heroes\[1\]: 'Nobody' is not a hero"):
+        _loaded(game, s, heroes=["Tester", "Nobody"])
+    with pytest.raises(StateError, match=r"heroes\[1\]: 'Tester' is not seat 1's configured"):
+        _loaded(game, s, heroes=["Tester", "Tester"])
+    with pytest.raises(StateError, match=r"hp\[1\]: 21 is not an HP of 'Plain'"):
+        _loaded(game, s, hp=[18, 21])  # SW-1.1: printed HP 20
+    with pytest.raises(StateError, match=r"hp\[1\]: 0 is 0 or below"):
+        _loaded(game, s, hp=[18, 0])  # SW-3.4: the game would be over
+    with pytest.raises(StateError, match=r"actor: 1 is not the deciding seat 0"):
+        _loaded(game, s, actor=1)
+    with pytest.raises(StateError, match=r"turn: 1 is not the seat to play"):
+        _loaded(game, s, turn=1)  # SW-2.3: seat 0 started, first half of round 0
+    with pytest.raises(StateError, match=r"winner: 0 is set although the game is not over"):
+        _loaded(game, s, winner=0)
+    with pytest.raises(StateError, match=r"pend: \[-1, 0, 0, 0\] holds no spin .*phase result"):
+        _loaded(game, s, phase=R.PH_RESULT, pend=[-1, 0, 0, 0])  # a result without a spin
+
+
+def test_check_state_refuses_an_inconsistent_pending_attack():
+    from card_envs.core.errors import StateError
+
+    game, s = setup(level=3, starter=1)
+    game.apply_action(s, R.A_END)  # seat 1 started; seat 0's turn, second half of round 0
+    store(s, 1, 0, R.SHIELD, 3, 2)  # as if stored in seat 1's turn: Sword A segment 6
+    spin(game, s, 0, 4)  # weapon attack 3 green
+    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, R.A_T_WEAPON + 1)  # Axe B (durability 2); seat 1 may shield
+    assert s.phase == R.PH_SHIELD
+    game.check_state(s)
+    # SW-5.6: Wand C (durability 4) cannot be the target of an attack of 3
+    with pytest.raises(StateError, match=r"att\[2\]: 3 targets durability 4 > the attack value"):
+        _loaded(game, s, att=[3, R.K_WEAPON, 3, R.CTX_SPIN, 0])
+    # the attack value is the spun value (pend[1] = 3)
+    with pytest.raises(StateError, match=r"att\[0\]: 4 is not the spun value"):
+        _loaded(game, s, att=[4, R.K_WEAPON, 2, R.CTX_SPIN, 0])
+    with pytest.raises(StateError, match=r"shield_sum: 3 already stops the attack"):
+        _loaded(game, s, shield_sum=3)

@@ -1,6 +1,6 @@
 """Scratch Wars duel (levels 1–3): rules, card catalogue, observation encoder, heuristic bot.
 
-The PettingZoo env is :mod:`card_envs.scratch_wars_v0`; the rules as implemented are in
+The PettingZoo env is :mod:`card_envs.scratch_wars_v1`; the rules as implemented are in
 ``docs/rules/scratch_wars.md``.
 """
 

@@ -2,8 +2,10 @@
 
 Everything in Scratch Wars is public (SW "What an agent observes"), so both seats see the same
 facts, from their own point of view (``my_*`` = the observing seat, ``opp_*`` = the other).
-Values are raw game numbers (HP, energy, values, durabilities), clipped to
-``[OBS_LOW, OBS_HIGH]``; flags and one-hots are 0/1. Static pieces (wheels, hero cards) are
+Values are raw game numbers (HP, energy, round, values, durabilities), clipped to
+``[OBS_LOW, OBS_HIGH]`` (so every entry stays inside the declared ``Box``: the round and day
+counters of a game longer than 63 rounds, a hero far below 0 HP, a huge attack or shield
+total read 64 / -64); flags and one-hots are 0/1. Static pieces (wheels, hero cards) are
 computed once per state and reused.
 """
 
@@ -27,8 +29,10 @@ OBS = Layout(
         ("opp_hp_max", 1, "opponent hero's printed duel HP"),
         ("opp_energy", 1, "opponent's energy"),
         ("time_of_day", 4, "one-hot morning/noon/evening/night (SW-4.1; all 0 at level 1)"),
-        ("round", 1, "round number, 1-based (SW-4.1)"),
-        ("day", 1, "day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3)"),
+        ("round", 1, "round number, 1-based (SW-4.1), clipped to 64 (the bound; only a "
+                     "max_rounds above 63 reaches it)"),
+        ("day", 1, "day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3), "
+                   "clipped to 64"),
         ("is_my_turn", 1, "1 if the current turn is mine (the shield decider may differ)"),
         ("is_my_decision", 1, "1 if I decide now"),
         ("i_started", 1, "1 if I am the starting player (SW-2.2), 0 otherwise/before"),
@@ -58,7 +62,8 @@ OBS = Layout(
         ("opp_bonus_used", 2, "opponent's bonus slots 0/1 used this turn"),
         ("bonus_offered", 2, "bonus slots 0/1 offered in the current bonus decision"),
         ("attack_value", 1, "value of the attack being resolved (target/shield decisions)"),
-        ("attack_shielded", 1, "shield total already subtracted from that attack (SW-5.12)"),
+        ("attack_shielded", 1, "shield total already subtracted from that attack (SW-5.12), "
+                               "clipped to 64"),
         ("attack_by_me", 1, "1 if I am the attacker of that attack"),
         ("attack_target", 11, "one-hot target: hero, weapon slot 0..4, stored effect slot 0..4 "
                               "(of the defender)"),
@@ -135,8 +140,8 @@ def encode(game, state, player: int) -> np.ndarray:
     v[5] = float(s.energy[op])
     if game.bonuses_on:
         v[6 + s.round % 4] = 1.0
-    v[10] = float(s.round + 1)
-    v[11] = float(s.round // 4 + 1)
+    v[10] = _clip(s.round + 1)
+    v[11] = _clip(s.round // 4 + 1)
     v[12] = 1.0 if s.turn == me else 0.0
     v[13] = 1.0 if s.actor == me and s.phase != 8 else 0.0
     v[14] = 1.0 if s.starter == me else 0.0
@@ -174,7 +179,7 @@ def encode(game, state, player: int) -> np.ndarray:
     if s.phase in (5, 6):
         val, _kind, tgt, _ctx, owner = s.att
         v[162] = _clip(val)
-        v[163] = float(s.shield_sum)
+        v[163] = _clip(s.shield_sum)
         v[164] = 1.0 if owner == me else 0.0
         if tgt >= 0:
             v[165 + tgt] = 1.0

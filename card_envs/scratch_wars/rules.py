@@ -29,16 +29,19 @@ Phases (who decides):
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
+from pydantic import Field
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
-from card_envs.core.errors import ConfigError, IllegalActionError, LoadoutError
+from card_envs.core.errors import ConfigError, LoadoutError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.layout import Layout
-from card_envs.core.rng import make_rng, reseed, rng_from_json, rng_to_json
+from card_envs.core.rng import make_rng, reseed
+from card_envs.core.state import GameState, check_len, check_range, fail
+from card_envs.scratch_wars import encoder
 from card_envs.scratch_wars.catalogue import (
     BONUS_EFFECTS,
     COLOURS,
@@ -173,6 +176,11 @@ class ScratchWarsConfig:
             before the comparison with durability (True); False: shields only protect the hero.
         permanent_fires_when_stored: SW-5.11 DECISION: a permanent attack also fires at the end
             of the turn it was stored in (True).
+        shield_block_floor: SW-5.12 DECISION: each used shield blocks ``max(0, value + bonus)``
+            (True, since ``scratch_wars_v1``): a negative shield bonus of the defender's hero can
+            weaken a shield to 0 but never turn it into extra damage. False: the shield blocks
+            ``value + bonus`` unclamped, so a negative bonus larger than the shield adds to the
+            attack (the ``scratch_wars_v0`` behaviour).
         detonation: SW-5.13 DECISION ``"all"``: a detonation uses every stored combo.
         end_of_turn_order: SW-5.14 DECISION ``"permanent_then_combo"`` or
             ``"combo_then_permanent"``.
@@ -202,6 +210,7 @@ class ScratchWarsConfig:
     effect_target_only: bool = True
     shield_before_durability: bool = True
     permanent_fires_when_stored: bool = True
+    shield_block_floor: bool = True
     detonation: str = "all"
     end_of_turn_order: str = "permanent_then_combo"
     no_target: str = "cannot_apply"
@@ -234,6 +243,7 @@ class ScratchWarsConfig:
         check_bool("effect_target_only", self.effect_target_only)
         check_bool("shield_before_durability", self.shield_before_durability)
         check_bool("permanent_fires_when_stored", self.permanent_fires_when_stored)
+        check_bool("shield_block_floor", self.shield_block_floor)
         check_choice("detonation", self.detonation, ["all"])
         check_choice(
             "end_of_turn_order", self.end_of_turn_order,
@@ -316,34 +326,84 @@ def check_loadout(catalogue: Catalogue, level: int, hero: str, weapons, seat: in
         seen.add(w)
 
 
-class ScratchWarsState:
-    """The whole game state (public: Scratch Wars has no hidden cards).
+# static bounds of the state's numbers (from the catalogue's and the config's validated ranges)
+SEG_VALUE_MAX = 12  # a segment's value 0..12 (catalogue.Segment)
+DUR_MAX = 9  # a weapon's / stored effect's durability 1..9 (catalogue)
+BONUS_MIN, BONUS_MAX = -5, 9  # a hero bonus value (catalogue.Bonus)
+HP_MAX = 40  # printed duel HP 1..40 (catalogue.Hero)
+#: the largest attack: 5 combos of 12 and a +9 bonus (SW-5.13)
+ATTACK_MAX = MAX_WEAPONS * SEG_VALUE_MAX + BONUS_MAX
+#: a hero at 1 HP hit by the largest attack, 10 more when two negative shield bonuses add to it
+#: (``shield_block_floor=False``)
+HP_MIN = 1 - (ATTACK_MAX + 2 * -BONUS_MIN)
+ENERGY_MAX = 40  # config energy_cap 1..40
+ACTIONS_MAX = 10  # config actions_per_turn 1..10
+ROUNDS_MAX = 1000  # config max_rounds 1..1000
+
+Seat = Annotated[int, Field(ge=-1, le=1)]  # a seat or -1 (none)
+Slot = Annotated[int, Field(ge=0, le=MAX_WEAPONS - 1)]
+SlotOrNone = Annotated[int, Field(ge=-1, le=MAX_WEAPONS - 1)]
+
+
+@dataclass(slots=True, eq=False)
+class ScratchWarsState(GameState):
+    """The whole game state (public: Scratch Wars has no hidden cards), declared once: clone,
+    JSON and strict validation come from :mod:`card_envs.core.state`; the config's invariants
+    are :meth:`ScratchWarsGame.check_state`.
 
     Per-seat lists are indexed by seat; weapon lists by slot ``0..4``. ``wst`` holds slot status
     (0 absent, 1 ready, 2 broken, 3 repairing, 4 stored effect); ``seff/sval/sdur`` the stored
-    effect id, value and durability. ``forced_spins``: segment indices consumed by the next spins
-    before the RNG (test hook, serialised). ``last_spin``: ``[seat, slot, segment]`` of the last
-    spin or ``[-1, -1, -1]``.
+    effect id (-1 none), value and durability; ``sfresh`` marks effects stored in the owner's
+    latest turn (SW-5.11 DECISION); ``bused`` the hero bonus slots used this turn.
+    ``forced_spins``: segment indices consumed by the next spins before the RNG (test hook,
+    serialised). ``last_spin``: ``[seat, slot, segment]`` of the last spin or ``[-1, -1, -1]``.
+    ``pend``: the turn's latest spin ``[effect id (-1 none), value (+bonus), colour, stored
+    durability]``; ``att``: the latest attack ``[value, kind, target, context, attacker]``
+    (target: -1 not chosen, 0 hero, 1..5 weapon slot 0..4, 6..10 stored effect on slot 0..4);
+    ``shield_sum``: shield total against it (SW-5.12). ``bonus_opts`` / ``bonus_ctx``: the
+    offered bonus slots and the event (spin, permanent, shield, detonation) of a ``bonus``
+    decision; ``perm_queue``: permanent attacks still to fire this turn end; ``eot_stage``: how
+    many end-of-turn stages (SW-5.14) have begun. ``winner``: -1, a seat, or 2 (a draw).
     """
 
-    __slots__ = (
-        "rng", "forced_spins", "heroes", "wnames", "hp", "energy", "wst", "seff", "sval", "sdur",
-        "sfresh",
-        "bused", "round", "turn", "starter", "second_half", "actions", "phase", "actor",
-        "init_choice", "init_vals", "last_spin", "pend", "att", "shield_sum", "bonus_opts",
-        "bonus_ctx", "perm_queue", "eot_stage", "winner", "truncated", "_legal", "_static",
-    )
-
-    def __init__(self) -> None:
-        self._legal = None
-        self._static = None
-
-
-_SAVED = [s for s in ScratchWarsState.__slots__ if not s.startswith("_") and s != "rng"]
+    rng: random.Random
+    forced_spins: list[Annotated[int, Field(ge=0, le=SEGMENTS - 1)]]
+    heroes: list[str]
+    wnames: list[list[str]]
+    hp: list[Annotated[int, Field(ge=HP_MIN, le=HP_MAX)]]
+    energy: list[Annotated[int, Field(ge=0, le=ENERGY_MAX)]]
+    wst: list[list[Annotated[int, Field(ge=ABSENT, le=STORED)]]]
+    seff: list[list[Annotated[int, Field(ge=-1, le=COMBO)]]]
+    sval: list[list[Annotated[int, Field(ge=0, le=SEG_VALUE_MAX)]]]
+    sdur: list[list[Annotated[int, Field(ge=0, le=DUR_MAX)]]]
+    sfresh: list[list[bool]]
+    bused: list[list[bool]]
+    round: Annotated[int, Field(ge=0, le=ROUNDS_MAX)]
+    turn: Seat
+    starter: Seat
+    second_half: bool
+    actions: Annotated[int, Field(ge=0, le=ACTIONS_MAX)]
+    phase: Annotated[int, Field(ge=PH_INIT_WEAPON, le=PH_OVER)]
+    actor: Seat
+    init_choice: list[SlotOrNone]
+    init_vals: list[Annotated[int, Field(ge=-1, le=SEG_VALUE_MAX)]]
+    # positional records (each position's own range is checked by check_state)
+    last_spin: list[Annotated[int, Field(ge=-1, le=SEGMENTS - 1)]]
+    pend: list[Annotated[int, Field(ge=BONUS_MIN, le=SEG_VALUE_MAX + BONUS_MAX)]]
+    att: list[Annotated[int, Field(ge=BONUS_MIN, le=ATTACK_MAX)]]
+    shield_sum: Annotated[int, Field(ge=2 * BONUS_MIN, le=ATTACK_MAX)]
+    bonus_opts: list[Annotated[int, Field(ge=0, le=1)]]
+    bonus_ctx: Annotated[int, Field(ge=-1, le=3)]
+    perm_queue: list[Slot]
+    eot_stage: Annotated[int, Field(ge=0, le=2)]
+    winner: Annotated[int, Field(ge=-1, le=2)]
+    truncated: bool
+    #: the encoder's static observation pieces (wheels, hero cards), computed once per game
+    _static: Any = field(default=None, metadata={"cache": True})
 
 
 class ScratchWarsGame(GameBase[ScratchWarsState]):
-    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v0``).
+    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v1``).
 
     Args:
         config: the :class:`ScratchWarsConfig`.
@@ -356,7 +416,8 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
     """
 
     name = "scratch_wars"
-    version = 0
+    version = 1
+    state_class = ScratchWarsState
     num_players = 2
     num_actions = NUM_ACTIONS
     max_game_length = 20_000
@@ -403,9 +464,14 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             if config.end_of_turn_order == "permanent_then_combo"
             else ("combo", "perm")
         )
-        from card_envs.scratch_wars import encoder
-
-        self._encoder = encoder
+        # check_state: the storable segments (effect, value, durability) and the values of each
+        # wheel (SW-5.10 stored effects, SW-2.2 initiative values)
+        self._storable = {
+            name: frozenset((e, v, d) for e, v, _c, d in wd[3] if e in STORABLE)
+            for name, wd in self.wdata.items()
+        }
+        self._wheel_values = {name: frozenset(v for _e, v, _c, _d in wd[3])
+                              for name, wd in self.wdata.items()}
         self.observation_shape = (encoder.OBS.size,)
         self.observation_low = encoder.OBS_LOW
         self.observation_high = encoder.OBS_HIGH
@@ -416,9 +482,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
 
         ``forced_spins``: optional segment indices (0..8) the first spins land on (test hook).
         """
-        s = ScratchWarsState()
-        s.rng = make_rng(seed)
-        s.forced_spins = [int(x) for x in (forced_spins or [])]
+        rng = make_rng(seed)
         cat, cfg = self.catalogue, self.config
         if cfg.loadouts is not None:
             los = [(h, list(ws)) for h, ws in cfg.loadouts]
@@ -426,38 +490,43 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             los = []
             n = min(cfg.random_weapons, len(cat.weapon_names))
             for _ in range(2):
-                hero = s.rng.choice(cat.hero_names)
-                los.append((hero, s.rng.sample(cat.weapon_names, n)))
-        s.heroes = [los[0][0], los[1][0]]
-        s.wnames = [los[0][1], los[1][1]]
-        s.hp = [self.hdata[h][0] for h in s.heroes]
-        s.energy = [0, 0]
-        s.wst = [[READY if k < len(ws) else ABSENT for k in range(MAX_WEAPONS)] for ws in s.wnames]
-        s.seff = [[-1] * MAX_WEAPONS for _ in range(2)]
-        s.sval = [[0] * MAX_WEAPONS for _ in range(2)]
-        s.sdur = [[0] * MAX_WEAPONS for _ in range(2)]
-        s.sfresh = [[False] * MAX_WEAPONS for _ in range(2)]
-        s.bused = [[False, False], [False, False]]
-        s.round = 0
-        s.turn = -1
-        s.starter = -1
-        s.second_half = False
-        s.actions = 0
-        s.phase = PH_INIT_WEAPON
-        s.actor = 0
-        s.init_choice = [-1, -1]
-        s.init_vals = [-1, -1]
-        s.last_spin = [-1, -1, -1]
-        s.pend = [-1, 0, 0, 0]  # spun effect id, value (+bonus), colour, stored durability
-        s.att = [0, K_HERO, -1, CTX_SPIN, -1]  # value, kind, target, context, attacker
-        s.shield_sum = 0
-        s.bonus_opts = []
-        s.bonus_ctx = -1
-        s.perm_queue = []
-        s.eot_stage = 0
-        s.winner = -1
-        s.truncated = False
-        return s
+                hero = rng.choice(cat.hero_names)
+                los.append((hero, rng.sample(cat.weapon_names, n)))
+        heroes = [los[0][0], los[1][0]]
+        wnames = [los[0][1], los[1][1]]
+        return ScratchWarsState(
+            rng=rng,
+            forced_spins=[int(x) for x in (forced_spins or [])],
+            heroes=heroes,
+            wnames=wnames,
+            hp=[self.hdata[h][0] for h in heroes],
+            energy=[0, 0],
+            wst=[[READY if k < len(ws) else ABSENT for k in range(MAX_WEAPONS)] for ws in wnames],
+            seff=[[-1] * MAX_WEAPONS for _ in range(2)],
+            sval=[[0] * MAX_WEAPONS for _ in range(2)],
+            sdur=[[0] * MAX_WEAPONS for _ in range(2)],
+            sfresh=[[False] * MAX_WEAPONS for _ in range(2)],
+            bused=[[False, False], [False, False]],
+            round=0,
+            turn=-1,
+            starter=-1,
+            second_half=False,
+            actions=0,
+            phase=PH_INIT_WEAPON,
+            actor=0,
+            init_choice=[-1, -1],
+            init_vals=[-1, -1],
+            last_spin=[-1, -1, -1],
+            pend=[-1, 0, 0, 0],  # spun effect id, value (+bonus), colour, stored durability
+            att=[0, K_HERO, -1, CTX_SPIN, -1],  # value, kind, target, context, attacker
+            shield_sum=0,
+            bonus_opts=[],
+            bonus_ctx=-1,
+            perm_queue=[],
+            eot_stage=0,
+            winner=-1,
+            truncated=False,
+        )
 
     def set_forced_spins(self, state: ScratchWarsState, segments: list[int]) -> None:
         """Test hook: the next spins land on ``segments`` (indices 0..8), in order."""
@@ -545,15 +614,588 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         """``(effect id, value, colour id, stored durability)`` of a wheel segment."""
         return self.wdata[state.wnames[player][slot]][3][seg]
 
-    def legal_actions(self, state: ScratchWarsState) -> list[int]:
-        """Sorted legal action ids (cached on the state until the next ``apply_action``; do not
-        mutate the returned list)."""
-        legal = state._legal
-        if legal is None:
-            legal = state._legal = self._compute_legal(state)
-        return legal
+    # ------------------------------------------------------------------ invariants -----------
+    def phase_name(self, state: ScratchWarsState) -> str:
+        """``init_weapon``, ``init_order``, ``main``, ``result``, ``bonus``, ``target``,
+        ``shield``, ``detonate`` or ``over`` (the module docstring says who decides in each)."""
+        ph = state.phase
+        return PHASE_NAMES[ph] if ph.__class__ is int and 0 <= ph < len(PHASE_NAMES) else repr(ph)
 
-    def _compute_legal(self, s: ScratchWarsState) -> list[int]:
+    def check_state(self, state: ScratchWarsState) -> None:
+        """StateError (naming the field path and value) unless ``state`` is a consistent Scratch
+        Wars state of this config.
+
+        Checked: two seats and the length of every per-seat / per-slot / positional list; heroes
+        and weapons known to this game's catalogue, equal to the configured loadouts (or a
+        random loadout's ``random_weapons`` distinct weapons); HP at most the printed HP (SW-1.1)
+        and above 0 while the game goes on (SW-3.4); energy within ``energy_cap`` (0 below level
+        3); slot statuses matching the loadout, broken / repairing / stored only with the SW-5
+        effects, every stored effect a storable segment of its own weapon (SW-5.10) and empty
+        slots holding nothing; the initiative (SW-2.2: choices, spun values on the chosen
+        wheels, the winner deciding); the turn order (SW-2.3: starter, ``second_half``, ``turn``),
+        who decides in each phase (``actor``), actions and energy left, the end-of-turn stage
+        (SW-5.14); the pending spin matching ``last_spin``'s segment; the pending attack
+        (context, kind, value, a legal target, SW-5.6/5.7) and the shield window (SW-5.12); the
+        offered bonuses (SW-4.2, SW-6) and the bonuses used this turn; the permanent attacks
+        still to fire (SW-5.11) and the combos of a detonation decision (SW-5.13, SW-6.3);
+        ``winner`` / ``truncated`` matching the HP and the round cap (SW-3.4, SW-4.4); and a
+        legal action whenever the game is not over.
+        """
+        s = state
+        self._check_seats(s)
+        self._check_slots(s)
+        self._check_records(s)
+        self._check_end(s)
+        if s.phase in (PH_INIT_WEAPON, PH_INIT_ORDER):
+            self._check_initiative(s)
+        else:
+            self._check_play(s)
+        if s.phase != PH_OVER and not self._legal_actions(s):  # pragma: no cover - a safety net
+            fail("phase", s.phase, "has no legal action although the game is not over")
+
+    def _check_seats(self, s: ScratchWarsState) -> None:
+        cfg = self.config
+        for name in ("heroes", "wnames", "hp", "energy", "wst", "seff", "sval", "sdur", "sfresh",
+                     "bused", "init_choice", "init_vals"):
+            check_len(name, getattr(s, name), 2, why="one entry per seat")
+        for name in ("wst", "seff", "sval", "sdur", "sfresh"):
+            for p in (0, 1):
+                check_len(f"{name}[{p}]", getattr(s, name)[p], MAX_WEAPONS,
+                          why="one entry per weapon slot")
+        for p in (0, 1):
+            check_len(f"bused[{p}]", s.bused[p], 2, why="two bonus slots per time of day")
+        check_len("last_spin", s.last_spin, 3, why="[seat, slot, segment]")
+        check_len("pend", s.pend, 4, why="[effect, value, colour, durability]")
+        check_len("att", s.att, 5, why="[value, kind, target, context, attacker]")
+        n_random = min(cfg.random_weapons, len(self.catalogue.weapon_names))
+        for p in (0, 1):
+            hero, ws = s.heroes[p], s.wnames[p]
+            if hero not in self.hdata:
+                fail(f"heroes[{p}]", hero, "is not a hero of this game's catalogue")
+            check_len(f"wnames[{p}]", ws, 1, MAX_WEAPONS, "a hero equips 1-5 weapons, SW-2.1")
+            for k, w in enumerate(ws):
+                if w not in self.wdata:
+                    fail(f"wnames[{p}][{k}]", w, "is not a weapon of this game's catalogue")
+            if cfg.loadouts is not None:
+                want_hero, want_ws = cfg.loadouts[p]
+                if hero != want_hero:
+                    fail(f"heroes[{p}]", hero, f"is not seat {p}'s configured hero {want_hero!r}")
+                if len(ws) != len(want_ws):
+                    fail(f"wnames[{p}]", ws, f"is not seat {p}'s configured weapons "
+                                             f"{list(want_ws)}")
+                for k, (w, want) in enumerate(zip(ws, want_ws)):
+                    if w != want:
+                        fail(f"wnames[{p}][{k}]", w, f"is not seat {p}'s configured weapon "
+                                                     f"{want!r} in slot {k}")
+            else:
+                check_len(f"wnames[{p}]", ws, n_random,
+                          why=f"a random loadout has random_weapons = {n_random} weapons")
+                for k, w in enumerate(ws):
+                    if w in ws[:k]:
+                        fail(f"wnames[{p}][{k}]", w, "is equipped twice (a random loadout draws "
+                                                     "distinct weapons, SW-2.1)")
+            hp_max = self.hdata[hero][0]
+            check_range(f"hp[{p}]", s.hp[p], HP_MIN, hp_max,
+                        f"an HP of {hero!r} (at most its printed {hp_max}, SW-1.1)")
+            check_range(f"energy[{p}]", s.energy[p], 0, cfg.energy_cap if self.energy_on else 0,
+                        "an energy of this config (energy_cap, SW-5.1; none below level 3)")
+        check_range("round", s.round, 0, cfg.max_rounds, "a round of this config (max_rounds)")
+        check_range("actions", s.actions, 0, cfg.actions_per_turn,
+                    "an action count of this config (actions_per_turn, SW-3.1)")
+
+    def _check_slots(self, s: ScratchWarsState) -> None:
+        for p in (0, 1):
+            ws = s.wnames[p]
+            for k in range(MAX_WEAPONS):
+                st = s.wst[p][k]
+                here = f"wst[{p}][{k}] = {st} ({STATUS_NAMES[st]})"
+                if (k < len(ws)) != (st != ABSENT):
+                    fail(f"wst[{p}][{k}]", st, f"({STATUS_NAMES[st]}) does not match the "
+                                               f"{len(ws)} weapon(s) of wnames[{p}]")
+                if st in (BROKEN, REPAIRING, STORED) and not self.full:
+                    fail(f"wst[{p}][{k}]", st, f"({STATUS_NAMES[st]}) needs the SW-5 effects "
+                                               "(level 3, or level 2 with effects='full')")
+                eff, val, dur = s.seff[p][k], s.sval[p][k], s.sdur[p][k]
+                if st == STORED:
+                    if (eff, val, dur) not in self._storable[ws[k]]:
+                        fail(f"seff[{p}][{k}], sval[{p}][{k}], sdur[{p}][{k}]", (eff, val, dur),
+                             f"is not a storable segment (effect, value, durability) of "
+                             f"{ws[k]!r}, the weapon holding it ({here}; SW-5.10)")
+                else:
+                    for name, v, empty in (("seff", eff, -1), ("sval", val, 0), ("sdur", dur, 0)):
+                        if v != empty:
+                            fail(f"{name}[{p}][{k}]", v, f"must be {empty}: the slot holds no "
+                                                         f"stored effect ({here})")
+                if s.sfresh[p][k] and (not self.full or k >= len(ws)):
+                    fail(f"sfresh[{p}][{k}]", True, f"marks a freshly stored effect where none "
+                                                    f"can be stored ({here})")
+
+    def _check_records(self, s: ScratchWarsState) -> None:
+        """The positions of ``last_spin``, ``pend`` and ``att`` (each its own static range)."""
+        ls = s.last_spin
+        if ls != [-1, -1, -1]:
+            check_range("last_spin[0]", ls[0], 0, 1, "a seat (or last_spin is [-1, -1, -1])")
+            check_range("last_spin[1]", ls[1], 0, len(s.wnames[ls[0]]) - 1,
+                        f"a weapon slot of seat {ls[0]} (wnames[{ls[0]}])")
+            check_range("last_spin[2]", ls[2], 0, SEGMENTS - 1, "a segment index")
+        pe = s.pend
+        if pe[0] == -1:
+            if pe != [-1, 0, 0, 0]:
+                fail("pend", pe, "must be [-1, 0, 0, 0] when it holds no spin (pend[0] = -1)")
+        else:
+            check_range("pend[0]", pe[0], 0, len(EFFECTS) - 1, "an effect id (or -1)")
+            check_range("pend[1]", pe[1], BONUS_MIN, SEG_VALUE_MAX + BONUS_MAX,
+                        "a spun value with a bonus")
+            check_range("pend[2]", pe[2], GREEN, RED, "a field colour")
+            check_range("pend[3]", pe[3], 1, DUR_MAX, "a stored effect's durability")
+        at = s.att
+        check_range("att[1]", at[1], K_HERO, K_UNIVERSAL, "an attack kind")
+        check_range("att[2]", at[2], -1, 2 * MAX_WEAPONS, "an attack target (-1 = none)")
+        check_range("att[3]", at[3], CTX_SPIN, CTX_DET, "an attack context")
+        check_range("att[4]", at[4], -1, 1, "a seat (or -1)")
+
+    def _check_end(self, s: ScratchWarsState) -> None:
+        """SW-3.4 / SW-4.4: ``winner`` and ``truncated`` against the HP, the round and the phase."""
+        cfg = self.config
+        hp, w = s.hp, s.winner
+        dead = (hp[0] <= 0, hp[1] <= 0)
+        if s.phase != PH_OVER:
+            where = f"the game is not over (phase {s.phase} = {self.phase_name(s)})"
+            if w != -1:
+                fail("winner", w, f"is set although {where}")
+            if s.truncated:
+                fail("truncated", True, f"is set although {where}")
+            for p in (0, 1):
+                if dead[p]:
+                    fail(f"hp[{p}]", hp[p], f"is 0 or below: that hero has lost (SW-3.4), yet "
+                                            f"{where}")
+            if s.round >= cfg.max_rounds:
+                fail("round", s.round, f"has reached max_rounds {cfg.max_rounds} (the game is "
+                                       f"truncated there), yet {where}")
+            if s.actor not in (0, 1):
+                fail("actor", s.actor, f"is not a seat although {where}")
+            return
+        if s.actor != -1:
+            fail("actor", s.actor, "must be -1 once the game is over (phase 8 = over)")
+        if s.truncated:
+            if w != -1:
+                fail("winner", w, "is set although the game was truncated (truncated is True)")
+            if s.round != cfg.max_rounds:
+                fail("round", s.round, f"is not max_rounds {cfg.max_rounds} although truncated is "
+                                       "True (SW-4.4 DECISION: the round cap truncates)")
+            for p in (0, 1):
+                if dead[p]:
+                    fail(f"hp[{p}]", hp[p], "is 0 or below: that hero lost, the game was not "
+                                            "truncated (truncated is True)")
+            return
+        expect = 2 if dead[0] and dead[1] else (1 if dead[0] else (0 if dead[1] else -1))
+        if expect == -1:
+            fail("winner", w, f"the game is over (phase 8) but neither hero is at 0 HP or below "
+                              f"(hp {hp}) and truncated is False")
+        if w != expect:
+            fail("winner", w, f"does not match hp {hp} (SW-3.4: a hero at 0 or below loses, both "
+                              f"at once is a draw = 2): expected {expect}")
+        if s.round >= cfg.max_rounds:
+            fail("round", s.round, f"is max_rounds {cfg.max_rounds} or more: the game would "
+                                   "have been truncated before a hero fell (winner)")
+
+    def _check_initiative(self, s: ScratchWarsState) -> None:
+        """SW-2.2: before the first turn nothing has happened but the initiative spins."""
+        where = f"before the game starts (phase {s.phase} = {self.phase_name(s)}, SW-2.2)"
+        for name, want in (("turn", -1), ("starter", -1), ("round", 0), ("actions", 0),
+                           ("shield_sum", 0), ("bonus_ctx", -1), ("eot_stage", 0),
+                           ("second_half", False), ("pend", [-1, 0, 0, 0]),
+                           ("att", [0, K_HERO, -1, CTX_SPIN, -1]), ("bonus_opts", []),
+                           ("perm_queue", [])):
+            if getattr(s, name) != want:
+                fail(name, getattr(s, name), f"must be {want!r} {where}")
+        for p in (0, 1):
+            if s.hp[p] != self.hdata[s.heroes[p]][0]:
+                fail(f"hp[{p}]", s.hp[p], f"is not the printed HP of heroes[{p}] {where}")
+            if s.energy[p] != 0:
+                fail(f"energy[{p}]", s.energy[p], f"must be 0 {where}")
+            for k in range(MAX_WEAPONS):
+                if s.wst[p][k] not in (READY, ABSENT):
+                    fail(f"wst[{p}][{k}]", s.wst[p][k], f"must be ready (or absent) {where}")
+                if s.sfresh[p][k]:
+                    fail(f"sfresh[{p}][{k}]", True, f"must be False {where}")
+            for j in (0, 1):
+                if s.bused[p][j]:
+                    fail(f"bused[{p}][{j}]", True, f"must be False {where}")
+        ic, iv, ls = s.init_choice, s.init_vals, s.last_spin
+        if s.phase == PH_INIT_WEAPON:
+            if s.actor == 0 and ic != [-1, -1]:
+                fail("init_choice", ic, "must be [-1, -1] while seat 0 chooses (actor 0, phase "
+                                        "init_weapon)")
+            if s.actor == 1:
+                check_range("init_choice[0]", ic[0], 0, len(s.wnames[0]) - 1,
+                            "seat 0's chosen weapon slot (seat 1 chooses now: actor 1, phase "
+                            "init_weapon)")
+                if ic[1] != -1:
+                    fail("init_choice[1]", ic[1], "must be -1 while seat 1 chooses (actor 1, "
+                                                  "phase init_weapon)")
+            if iv == [-1, -1]:
+                if ls != [-1, -1, -1]:
+                    fail("last_spin", ls, "must be [-1, -1, -1]: no initiative spin yet "
+                                          "(init_vals [-1, -1], phase init_weapon)")
+                return
+            # a tie: both choose and spin again (SW-2.2 DECISION)
+            if self.config.initiative_ties != "spin_again" or iv[0] != iv[1] or iv[0] < 0:
+                fail("init_vals", iv, "is neither [-1, -1] (no spin yet) nor a tie to spin "
+                                      "again (initiative_ties 'spin_again') in phase init_weapon")
+            if ls[0] != 1 or self.wdata[s.wnames[1][ls[1]]][3][ls[2]][1] != iv[1]:
+                fail("last_spin", ls, f"is not seat 1's initiative spin of value init_vals[1] "
+                                      f"= {iv[1]} (a tie, phase init_weapon)")
+            if not any(iv[0] in self._wheel_values[w] for w in s.wnames[0]):
+                fail("init_vals[0]", iv[0], "is not a value on any of seat 0's wheels (wnames[0])")
+            return
+        for p in (0, 1):
+            check_range(f"init_choice[{p}]", ic[p], 0, len(s.wnames[p]) - 1,
+                        f"seat {p}'s chosen initiative weapon slot (phase init_order; wnames[{p}])")
+        self._check_init_values(s)
+        if ls[0] != 1 or ls[1] != ic[1] or self.wdata[s.wnames[1][ic[1]]][3][ls[2]][1] != iv[1]:
+            fail("last_spin", ls, f"is not seat 1's initiative spin of weapon slot "
+                                  f"init_choice[1] = {ic[1]} with value init_vals[1] = {iv[1]} "
+                                  f"(phase init_order)")
+        winner = 0 if iv[0] >= iv[1] else 1  # a tie reaches init_order only for seat0_decides
+        if s.actor != winner:
+            fail("actor", s.actor, f"is not the initiative winner {winner} (init_vals {iv}, "
+                                   "SW-2.2) who decides who starts (phase init_order)")
+
+    def _check_init_values(self, s: ScratchWarsState) -> None:
+        ic, iv = s.init_choice, s.init_vals
+        for p in (0, 1):
+            name = s.wnames[p][ic[p]]
+            if iv[p] not in self._wheel_values[name]:
+                fail(f"init_vals[{p}]", iv[p], f"is not a value on seat {p}'s initiative weapon "
+                                               f"{name!r} (init_choice[{p}] = {ic[p]}, SW-2.2)")
+        if iv[0] == iv[1] and self.config.initiative_ties == "spin_again":
+            fail("init_vals", iv, "is a tie: both spin again (initiative_ties 'spin_again'), "
+                                  "nobody won the initiative")
+
+    def _context(self, s: ScratchWarsState) -> str:
+        """What the current decision belongs to: ``main`` (the turn), ``spin`` (a spun result),
+        ``perm`` / ``det`` (a turn end's permanent attack / detonation, SW-5.14)."""
+        ph = s.phase
+        if ph == PH_MAIN:
+            return "main"
+        if ph == PH_RESULT:
+            return "spin"
+        if ph == PH_DETONATE:
+            return "det"
+        if ph == PH_BONUS and s.bonus_ctx != BC_SHIELD:
+            if s.bonus_ctx == -1:
+                fail("bonus_ctx", -1, "is not a bonus event although phase 4 (bonus) decides one")
+            return ("spin", "perm", None, "det")[s.bonus_ctx]
+        return ("spin", "perm", "det")[s.att[3]]
+
+    def _check_play(self, s: ScratchWarsState) -> None:
+        """The game has started (phases main .. over): turn order, the decision and its data."""
+        cfg = self.config
+        ph, name = s.phase, self.phase_name(s)
+        ic = s.init_choice
+        for p in (0, 1):
+            check_range(f"init_choice[{p}]", ic[p], 0, len(s.wnames[p]) - 1,
+                        f"seat {p}'s initiative weapon slot (the game has started)")
+        self._check_init_values(s)
+        if s.starter not in (0, 1):
+            fail("starter", s.starter, f"is not a seat although the game has started (phase "
+                                       f"{name})")
+        if s.bonus_opts and ph != PH_BONUS:
+            fail("bonus_opts", s.bonus_opts, f"must be empty outside a bonus decision (phase "
+                                             f"{name})")
+        if not self.full and s.eot_stage != 0:
+            fail("eot_stage", s.eot_stage, "must be 0 without the SW-5 effects (no end-of-turn "
+                                           "stages)")
+        if s.turn == -1:  # the start penalty ended the game at once (SW-2.2, SW-3.4)
+            if not (ph == PH_OVER and s.round == 0 and not s.second_half
+                    and s.hp[s.starter] <= 0):
+                fail("turn", -1, f"is not a seat although the game has started (starter "
+                                 f"{s.starter}, phase {name})")
+            return
+        order = f"starter {s.starter} plays a round's first turn, the other seat its second " \
+                f"(second_half {s.second_half}, SW-2.3)"
+        if s.turn != (1 - s.starter if s.second_half else s.starter):
+            # over at a round's end: the round counter moved on, the last turn's player stays
+            if not (ph == PH_OVER and not s.second_half and s.turn == 1 - s.starter):
+                fail("turn", s.turn, f"is not the seat to play: {order}")
+        if ph == PH_OVER:
+            return
+        p, q = s.turn, 1 - s.turn
+        apt = cfg.actions_per_turn
+        ctx = self._context(s)
+        first_turn = s.round == 0 and not s.second_half
+        if ph == PH_BONUS and s.bonus_ctx != BC_SHIELD:
+            source = f", from bonus_ctx {s.bonus_ctx}"
+        elif ph in (PH_TARGET, PH_SHIELD, PH_BONUS):
+            source = f", from att[3] {s.att[3]}" + (f" and bonus_ctx {s.bonus_ctx}"
+                                                    if ph == PH_BONUS else "")
+        else:
+            source = ""
+        when = (f"(phase {name}, context {ctx}{source}, round {s.round}, second_half "
+                f"{s.second_half}, turn {p})")
+        if not self.full and (ctx in ("perm", "det") or ph in (PH_TARGET, PH_SHIELD)):
+            fail("phase", ph, f"needs the SW-5 effects (level 3, or level 2 with "
+                              f"effects='full') {when}")
+        shielding = ph == PH_SHIELD or (ph == PH_BONUS and s.bonus_ctx == BC_SHIELD)
+        want_actor = q if shielding else p
+        if s.actor != want_actor:
+            fail("actor", s.actor, f"is not the deciding seat {want_actor} {when}")
+        # actions, energy, end-of-turn stage
+        if ctx == "main":
+            if s.actions < 1:
+                fail("actions", s.actions, f"is 0: the turn would have ended (SW-3.1) {when}")
+            if self.energy_on and s.energy[p] < 1:
+                fail(f"energy[{p}]", s.energy[p], f"is 0: the turn would have ended (SW-5.3) "
+                                                  f"{when}")
+        elif ctx == "spin":
+            if s.actions > apt - 1:
+                fail("actions", s.actions, f"is more than {apt - 1}: a spin this turn used an "
+                                           f"action (SW-3.1) {when}")
+        elif s.actions != 0:
+            fail("actions", s.actions, f"must be 0 at the end of a turn (context {ctx}) {when}")
+        if self.full:
+            if ctx in ("main", "spin"):
+                want = 0 if first_turn else 2
+            else:
+                want = self._eot_order.index("perm" if ctx == "perm" else "combo") + 1
+            if s.eot_stage != want:
+                fail("eot_stage", s.eot_stage, f"is not {want}: the end-of-turn stages begun so "
+                                               f"far (SW-5.14, context {ctx}) {when}")
+        # the seat that has not played yet (the first turn of the game)
+        if first_turn:
+            if s.energy[q] != 0:
+                fail(f"energy[{q}]", s.energy[q], f"must be 0: seat {q} has not had a turn yet "
+                                                  f"(starter {s.starter}) {when}")
+            for k in range(MAX_WEAPONS):
+                if s.wst[q][k] in (STORED, REPAIRING):
+                    fail(f"wst[{q}][{k}]", s.wst[q][k], f"({STATUS_NAMES[s.wst[q][k]]}): seat "
+                                                        f"{q} has not had a turn yet (starter "
+                                                        f"{s.starter}) {when}")
+        # weapons under repair this turn (SW-5.9) and the spin: one action each
+        pe, ls = s.pend, s.last_spin
+        repairing = sum(1 for st in s.wst[p] if st == REPAIRING)
+        spun = 1 if pe[0] >= 0 else 0
+        if repairing + spun > apt - s.actions:
+            fail(f"wst[{p}]", s.wst[p], f"shows {repairing} weapon(s) repaired and {spun} spin "
+                                        f"this turn, more than the {apt - s.actions} action(s) "
+                                        f"used (actions {s.actions} of {apt}) {when}")
+        tod = s.round % 4
+        self._check_pend(s, p, ctx, tod, when)
+        self._check_bonuses(s, p, q, tod, when)
+        self._check_attack(s, p, q, ctx, shielding, when)
+        # permanent attacks still to fire (SW-5.11) and a detonation decision (SW-5.13)
+        stored_perm = [k for k in range(MAX_WEAPONS)
+                       if s.wst[p][k] == STORED and s.seff[p][k] == PERMANENT
+                       and (cfg.permanent_fires_when_stored or not s.sfresh[p][k])]
+        if s.perm_queue and ctx != "perm":
+            fail("perm_queue", s.perm_queue, f"must be empty outside the permanent attacks of a "
+                                             f"turn end (SW-5.11) {when}")
+        for i, k in enumerate(s.perm_queue):
+            if i and k <= s.perm_queue[i - 1]:
+                fail(f"perm_queue[{i}]", k, "is out of order: the permanent attacks fire in slot "
+                                            "order, each once (SW-5.14)")
+            if k not in stored_perm:
+                fail(f"perm_queue[{i}]", k, f"is not a slot holding a stored permanent attack of "
+                                            f"seat {p} that fires now (wst[{p}], seff[{p}], "
+                                            f"sfresh[{p}])")
+        if ctx == "perm":
+            # the queue holds every stored permanent after the one firing now (SW-5.14: slot
+            # order; the turn player's own permanents stay stored during its turn end)
+            first_queued = s.perm_queue[0] if s.perm_queue else MAX_WEAPONS
+            before = [k for k in stored_perm if k < first_queued]
+            if not before:
+                fail(f"wst[{p}]", s.wst[p], f"holds no stored permanent attack before "
+                                            f"perm_queue {s.perm_queue} although one is firing "
+                                            f"(seff[{p}], sfresh[{p}], att[3] = {s.att[3]}) {when}")
+            firing = before[-1]
+            rest = [k for k in stored_perm if k > firing]
+            if s.perm_queue != rest:
+                fail("perm_queue", s.perm_queue, f"is not the stored permanent attacks {rest} "
+                                                 f"after slot {firing}, the one firing now "
+                                                 f"(wst[{p}], seff[{p}], sfresh[{p}]) {when}")
+            value = s.sval[p][firing]
+            bons = self.hdata[s.heroes[p]][3][s.round % 4]
+            if ph == PH_BONUS and s.bonus_ctx == BC_PERM:
+                ok = s.att[0] == value  # the bonus decision comes first (SW-6.4)
+            else:
+                ok = s.att[0] == value or any(
+                    s.bused[p][j] and b == PERMANENT and s.att[0] == value + v
+                    for j, (b, v) in enumerate(bons))
+            if not ok:
+                fail("att[0]", s.att[0], f"is not the value {value} (sval[{p}][{firing}]) of the "
+                                         f"permanent attack firing now from slot {firing} (the "
+                                         f"last stored one, wst[{p}] / seff[{p}] / sfresh[{p}], "
+                                         f"before perm_queue {s.perm_queue}), nor it plus a "
+                                         f"used permanent bonus (bused[{p}]) {when}")
+        if ph == PH_DETONATE:
+            n = sum(1 for k in range(MAX_WEAPONS) if s.wst[p][k] == STORED
+                    and s.seff[p][k] == COMBO)
+            if not (n >= 2 or (n == 1 and self._detonator(s, p) >= 0)):
+                fail(f"wst[{p}]", s.wst[p], f"holds {n} stored combo(s) (seff[{p}]) and no unused "
+                                            f"detonator bonus (bused[{p}], round {s.round}): "
+                                            f"nothing to detonate (SW-5.13, SW-6.3) {when}")
+
+    def _check_pend(self, s: ScratchWarsState, p: int, ctx: str, tod: int, when: str) -> None:
+        """The turn's latest spin (``pend``) is ``last_spin``'s segment (+ a bonus once used)."""
+        ph, pe, ls = s.phase, s.pend, s.last_spin
+        if pe[0] < 0:
+            if ctx == "spin":
+                fail("pend", pe, f"holds no spin although the decision is about one {when}")
+            return
+        if ls[0] != p:
+            fail("pend", pe, f"holds a spin of this turn but last_spin {ls} is not seat {p}'s "
+                             f"{when}")
+        wname = s.wnames[p][ls[1]]
+        eff, val, col, dur = self.wdata[wname][3][ls[2]]
+        if (pe[0], pe[2], pe[3]) != (eff, col, dur):
+            fail("pend", pe, f"does not match last_spin {ls}: segment {ls[2]} of {wname!r} is "
+                             f"[effect {eff}, value {val}, colour {col}, durability {dur}]")
+        base = 0 if (self.full and eff == ENERGY and not self.energy_on) else val
+        undecided = ph == PH_RESULT or (ph == PH_BONUS and s.bonus_ctx == BC_SPIN)
+        bons = self.hdata[s.heroes[p]][3][tod]
+        if undecided:
+            if pe[1] != base:
+                fail("pend[1]", pe[1], f"is not the value {base} spun on last_spin {ls} (a bonus "
+                                       f"is added after the decision) {when}")
+        elif pe[1] != base and pe[1] - base not in {v for _b, v in bons}:
+            fail("pend[1]", pe[1], f"is neither the value {base} spun on last_spin {ls} nor it "
+                                   f"plus a bonus of heroes[{p}] at this time of day {when}")
+        if ph == PH_MAIN and s.actions >= self.config.actions_per_turn:
+            fail("actions", s.actions, f"is all of the turn's actions although pend {pe} shows a "
+                                       f"spin this turn {when}")
+        if ctx == "spin":
+            k = ls[1]
+            if s.wst[p][k] != READY:
+                fail(f"wst[{p}][{k}]", s.wst[p][k], f"must be ready: the weapon just spun "
+                                                    f"(last_spin {ls}) {when}")
+        if ph == PH_RESULT and (col == RED or (col == GREEN and self.level == 1)):
+            fail("pend[2]", col, f"a red field (or a level-1 green one) applies without a result "
+                                 f"decision (SW-3.2; last_spin {ls}) {when}")
+        if ph == PH_BONUS and s.bonus_ctx == BC_SPIN and self.full and (
+                eff in STORABLE or (eff == ENERGY and not self.energy_on)):
+            fail("pend[0]", eff, f"(last_spin {ls}) takes no bonus: a stored effect or a level-2 "
+                                 f"energy (SW-4.3, SW-6.4) {when}")
+
+    def _check_bonuses(self, s: ScratchWarsState, p: int, q: int, tod: int, when: str) -> None:
+        """Bonuses used this turn (SW-4.2, SW-6.5) and a bonus decision's offer."""
+        cfg = self.config
+        for r in (0, 1):
+            bons = self.hdata[s.heroes[r]][3][tod]
+            for j in (0, 1):
+                if not s.bused[r][j]:
+                    continue
+                if not self.bonuses_on:
+                    fail(f"bused[{r}][{j}]", True, "no hero bonuses below level 2 (SW-4.2)")
+                if j >= len(bons):
+                    fail(f"bused[{r}][{j}]", True, f"heroes[{r}] has no bonus slot {j} at "
+                                                   f"{TIMES_OF_DAY[tod]} {when}")
+                if r == q and (not self.full or bons[j][0] != SHIELD):
+                    fail(f"bused[{r}][{j}]", True, f"only a shield bonus of the defender is used "
+                                                   f"during the opponent's turn {when}")
+                if r == p and self.full and bons[j][0] == SHIELD:
+                    fail(f"bused[{r}][{j}]", True, f"a shield bonus is used with an own shield, "
+                                                   f"in the opponent's turn only {when}")
+        if s.phase != PH_BONUS:
+            return
+        event, user = s.bonus_ctx, s.actor
+        eff = s.pend[0] if event == BC_SPIN else (None, PERMANENT, SHIELD, COMBO)[event]
+        match = self._matching_bonuses(s, user, event, eff)
+        bons = self.hdata[s.heroes[user]][3][tod]
+        if cfg.negative_bonus == "first_match" and any(bons[j][1] < 0 for j in match):
+            fail(f"bused[{user}]", s.bused[user], f"leaves a matching negative bonus unused: it "
+                                                  f"would have been forced (SW-4.2), not offered "
+                                                  f"(bonus_opts, bonus_ctx {event}) {when}")
+        want = [j for j in match if bons[j][1] > 0]
+        if not want or s.bonus_opts != want:
+            fail("bonus_opts", s.bonus_opts, f"is not the offer {want}: the unused positive "
+                                             f"bonuses of heroes[{user}] matching bonus_ctx "
+                                             f"{event} (SW-4.2, SW-6; bused[{user}]) {when}")
+
+    def _check_attack(self, s: ScratchWarsState, p: int, q: int, ctx: str, shielding: bool,
+                      when: str) -> None:
+        """The pending attack (``att``), its target (SW-5.6, SW-5.7) and shields (SW-5.12)."""
+        cfg, ph = self.config, s.phase
+        active = ph in (PH_TARGET, PH_SHIELD) or (
+            ph == PH_BONUS and s.bonus_ctx in (BC_PERM, BC_DET, BC_SHIELD))
+        if not active:
+            if s.shield_sum != 0:
+                fail("shield_sum", s.shield_sum, f"must be 0 outside a shield window {when}")
+            return
+        val, kind, tgt, actx, owner = s.att
+        if owner != p:
+            fail("att[4]", owner, f"is not the attacker, the turn player {p} {when}")
+        want_ctx = {"spin": CTX_SPIN, "perm": CTX_PERM, "det": CTX_DET}[ctx]
+        if actx != want_ctx:
+            fail("att[3]", actx, f"is not the attack context {want_ctx} of this decision "
+                                 f"(bonus_ctx {s.bonus_ctx}) {when}")
+        if actx == CTX_SPIN:
+            want_kind = {HERO_ATTACK: K_HERO, WEAPON_ATTACK: K_WEAPON,
+                         UNIVERSAL: K_UNIVERSAL}.get(s.pend[0])
+            if want_kind is None:
+                fail("pend[0]", s.pend[0], f"is not an attack effect although an attack of the "
+                                           f"spin is pending (att {s.att}) {when}")
+            if val != s.pend[1]:
+                fail("att[0]", val, f"is not the spun value with its bonus, pend[1] = "
+                                    f"{s.pend[1]} {when}")
+        else:
+            want_kind = K_HERO if actx == CTX_PERM else K_UNIVERSAL
+        if kind != want_kind:
+            fail("att[1]", kind, f"is not the attack kind {want_kind} of context att[3] = {actx}")
+        if ph == PH_TARGET and actx == CTX_PERM:
+            fail("att[3]", actx, f"a permanent attack hits the hero, it has no target decision "
+                                 f"(SW-5.11) {when}")
+        if shielding or actx == CTX_PERM:
+            self._check_target(s, q, when)
+        elif tgt != -1:
+            fail("att[2]", tgt, f"must be -1 before the target is chosen {when}")
+        if shielding:
+            check_range("shield_sum", s.shield_sum, 0 if cfg.shield_block_floor else 2 * BONUS_MIN,
+                        ATTACK_MAX, "a shield total (SW-5.12; shield_block_floor)")
+        elif s.shield_sum != 0:
+            fail("shield_sum", s.shield_sum, f"must be 0 before shields answer the attack {when}")
+        if ph == PH_SHIELD:
+            if val - s.shield_sum <= 0:
+                fail("shield_sum", s.shield_sum, f"already stops the attack att[0] = {val}: the "
+                                                 f"shield window would have closed (SW-5.12)")
+            if not any(s.wst[q][k] == STORED and s.seff[q][k] == SHIELD and tgt != 6 + k
+                       for k in range(MAX_WEAPONS)):
+                fail(f"wst[{q}]", s.wst[q], f"holds no usable stored shield (seff[{q}], target "
+                                            f"att[2] = {tgt}) although seat {q} decides on "
+                                            f"shields {when}")
+        if ph == PH_TARGET and not self._targets(s):
+            fail("att[0]", val, f"has no legal target (att {s.att}; wst[{q}], sdur[{q}]) {when}")
+
+    def _check_target(self, s: ScratchWarsState, q: int, when: str) -> None:
+        val, kind, tgt = s.att[0], s.att[1], s.att[2]
+        if kind == K_HERO and tgt != T_HERO:
+            fail("att[2]", tgt, f"a hero attack targets the hero (0) (att[1] = {kind})")
+        if tgt == T_HERO:
+            if kind == K_WEAPON:
+                fail("att[2]", tgt, "a weapon attack cannot target the hero (SW-5.6, att[1] = 1)")
+            return
+        if tgt < 0:
+            fail("att[2]", tgt, f"no target chosen although shields answer the attack {when}")
+        if tgt <= MAX_WEAPONS:
+            k = tgt - 1
+            if k >= len(s.wnames[q]):
+                fail("att[2]", tgt, f"targets weapon slot {k} of seat {q}, which is empty")
+            st = s.wst[q][k]
+            if not (st == READY or (st == STORED and not self.config.effect_target_only)):
+                fail("att[2]", tgt, f"targets weapon slot {k} of seat {q}, which is "
+                                    f"{STATUS_NAMES[st]} (wst[{q}][{k}] = {st}; SW-5.6)")
+            dur = self.wdata[s.wnames[q][k]][2]
+        else:
+            k = tgt - 1 - MAX_WEAPONS
+            if s.wst[q][k] != STORED:
+                fail("att[2]", tgt, f"targets the stored effect on slot {k} of seat {q}, which "
+                                    f"holds none (wst[{q}][{k}] = {s.wst[q][k]})")
+            dur = s.sdur[q][k]
+        if dur > val:
+            fail("att[2]", tgt, f"targets durability {dur} > the attack value att[0] = {val} "
+                                f"(SW-5.6; wnames[{q}] / sdur[{q}])")
+
+    def _legal_actions(self, s: ScratchWarsState) -> list[int]:
         ph = s.phase
         if ph == PH_MAIN:
             p = s.turn
@@ -658,9 +1300,13 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                 out.append(j)
         return out
 
-    def _bonus_step(self, s: ScratchWarsState, p: int, event: int, eff: int) -> None:
+    def _bonus_step(self, s: ScratchWarsState, p: int, event: int, eff: int,
+                    shield: int = 0) -> None:
         """SW-4.2/SW-6.5: one bonus per spin/use: a negative match is forced; otherwise offer the
-        positive matches (phase ``bonus``) or continue at once."""
+        positive matches (phase ``bonus``) or continue at once. ``shield``: the value of the
+        shield just used (``BC_SHIELD``): with ``shield_block_floor`` (SW-5.12 DECISION) a forced
+        negative bonus takes at most that value off, the shield blocks ``max(0, value + bonus)``
+        (a positive bonus never needs the floor)."""
         match = self._matching_bonuses(s, p, event, eff)
         if match:
             bons = self.hdata[s.heroes[p]][3][s.round % 4]
@@ -668,7 +1314,10 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                 for j in match:
                     if bons[j][1] < 0:
                         s.bused[p][j] = True
-                        self._after_bonus(s, event, bons[j][1])
+                        b = bons[j][1]
+                        if event == BC_SHIELD and self.config.shield_block_floor and b < -shield:
+                            b = -shield
+                        self._after_bonus(s, event, b)
                         return
             pos = [j for j in match if bons[j][1] > 0]
             if pos:
@@ -706,14 +1355,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         return max(0, max(bons[j][1] for j in match))
 
     # ------------------------------------------------------------------ apply ----------------
-    def apply_action(self, state: ScratchWarsState, action: int) -> None:
-        legal = state._legal if state._legal is not None else self._compute_legal(state)
-        if action not in legal:
-            raise IllegalActionError(
-                f"action {action!r} ({self._name(action)}) is not legal in phase "
-                f"{PHASE_NAMES[state.phase]}; legal actions: {legal}"
-            )
-        state._legal = None
+    def _apply_action(self, state: ScratchWarsState, action: int) -> None:
         s = state
         ph = s.phase
         if ph == PH_MAIN:
@@ -786,7 +1428,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                 s.sval[d][k] = 0
                 s.sdur[d][k] = 0
                 s.shield_sum += v
-                self._bonus_step(s, d, BC_SHIELD, SHIELD)
+                self._bonus_step(s, d, BC_SHIELD, SHIELD, v)
         elif ph == PH_DETONATE:
             if action == A_KEEP:
                 self._eot_next(s)
@@ -1095,7 +1737,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
 
     # ------------------------------------------------------------------ views ----------------
     def observe(self, state: ScratchWarsState, player: int) -> np.ndarray:
-        return self._encoder.encode(self, state, player)
+        return encoder.encode(self, state, player)
 
     def _name(self, action: int) -> str:
         try:
@@ -1161,51 +1803,6 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ copies ---------------
-    def clone(self, state: ScratchWarsState) -> ScratchWarsState:
-        s = state
-        c = ScratchWarsState()
-        c.rng = random.Random()
-        c.rng.setstate(s.rng.getstate())
-        c.forced_spins = s.forced_spins[:]
-        c.heroes = s.heroes[:]
-        c.wnames = [s.wnames[0][:], s.wnames[1][:]]
-        c.hp = s.hp[:]
-        c.energy = s.energy[:]
-        c.wst = [s.wst[0][:], s.wst[1][:]]
-        c.seff = [s.seff[0][:], s.seff[1][:]]
-        c.sval = [s.sval[0][:], s.sval[1][:]]
-        c.sdur = [s.sdur[0][:], s.sdur[1][:]]
-        c.sfresh = [s.sfresh[0][:], s.sfresh[1][:]]
-        c.bused = [s.bused[0][:], s.bused[1][:]]
-        for name in ("round", "turn", "starter", "second_half", "actions", "phase", "actor",
-                     "shield_sum", "bonus_ctx", "eot_stage", "winner", "truncated"):
-            setattr(c, name, getattr(s, name))
-        c.init_choice = s.init_choice[:]
-        c.init_vals = s.init_vals[:]
-        c.last_spin = s.last_spin[:]
-        c.pend = s.pend[:]
-        c.att = s.att[:]
-        c.bonus_opts = s.bonus_opts[:]
-        c.perm_queue = s.perm_queue[:]
-        c._legal = s._legal
-        c._static = s._static
-        return c
-
-    def state_to_dict(self, state: ScratchWarsState) -> dict[str, Any]:
-        d = {name: _jsonable(getattr(state, name)) for name in _SAVED}
-        d["rng"] = rng_to_json(state.rng)
-        return d
-
-    def state_from_dict(self, data: dict[str, Any]) -> ScratchWarsState:
-        missing = [n for n in _SAVED + ["rng"] if n not in data]
-        if missing:
-            raise ValueError(f"saved Scratch Wars state is missing field(s) {missing}")
-        s = ScratchWarsState()
-        for name in _SAVED:
-            setattr(s, name, _jsonable(data[name]))
-        s.rng = rng_from_json(data["rng"])
-        return s
-
     def sample_hidden(
         self, state: ScratchWarsState, player: int, rng: random.Random
     ) -> ScratchWarsState:
@@ -1215,12 +1812,6 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         reseed(c.rng, rng)
         c.forced_spins = []
         return c
-
-
-def _jsonable(x):
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    return x
 
 
 def make_game(**config: Any) -> ScratchWarsGame:
