@@ -55,14 +55,18 @@ def test_check_game(case):
 
 
 def _mid_game_state(game, seed=5, decisions=25):
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(decisions):
-        if game.is_terminal(state):
-            break
-        game.apply_action(state, rng.choice(game.legal_actions(state)))
-    assert not game.is_terminal(state)
-    return state
+    """The state after ``decisions`` random decisions of the first game from ``seed`` on that is
+    still going by then."""
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        state = game.new_state(s)
+        for _ in range(decisions):
+            if game.is_terminal(state):
+                break
+            game.apply_action(state, rng.choice(game.legal_actions(state)))
+        if not game.is_terminal(state):
+            return state
+    raise AssertionError(f"no game of {game.name} lasts {decisions} decisions")
 
 
 MUTATION_CASES = [("garda3", {"variant": "classic"}), ("garda3", {"variant": "royale+night"}),
