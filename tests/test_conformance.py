@@ -84,7 +84,7 @@ def test_saved_state_mutations(case, decisions):
     name, cfg = case
     game = make_game(name, **cfg)
     state = _mid_game_state(game, decisions=decisions)
-    counts = check_state_mutations(game, state, rng_leaves=48)
+    counts = check_state_mutations(game, state)
     assert counts["refused"] > counts["mutations"] // 2
 
 
