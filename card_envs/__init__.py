@@ -1,7 +1,10 @@
-"""card-envs: PettingZoo AEC environments for four Czech card games over one shared core.
+"""card-envs: PettingZoo AEC environments for Czech card games over one shared core: Garda3,
+Scratch Wars (duel) and Dirt and Glory.
 
 ``from card_envs import garda3_v1`` then ``garda3_v1.env(...)``. Env modules import lazily, so
-``import card_envs`` stays cheap and a game that is not built yet does not break the others.
+``import card_envs`` stays cheap. Versions follow PettingZoo's convention: a default that changes
+how a game plays bumps the module's ``_vN``; an old name raises an ImportError that names its
+replacement and where its version history is.
 """
 
 from __future__ import annotations
@@ -12,10 +15,19 @@ __version__ = "0.1.0"
 
 _ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1")
 
+#: retired env names -> the module that replaced them
+_RETIRED = {"garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v1",
+            "dirt_and_glory_v0": "dirt_and_glory_v1"}
+
 __all__ = list(_ENV_MODULES)
 
 
 def __getattr__(name: str):
     if name in _ENV_MODULES:
         return importlib.import_module(f"card_envs.{name}")
+    if name in _RETIRED:
+        new = _RETIRED[name]
+        raise ImportError(f"card_envs.{name} was replaced by card_envs.{new} (a rules default "
+                          f"changed how the game plays; see the version history in "
+                          f"card_envs.{new}'s docstring)")
     raise AttributeError(f"module 'card_envs' has no attribute {name!r}")

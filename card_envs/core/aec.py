@@ -59,7 +59,7 @@ class CardGameEnv(AECEnv):
 
     Args:
         game: a configured game object (see :mod:`card_envs.core.game`).
-        env_name: PettingZoo name, e.g. ``"garda3_v0"`` (``metadata["name"]``).
+        env_name: PettingZoo name, e.g. ``"garda3_v1"`` (``metadata["name"]``).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         illegal_action: ``"terminate"`` (PettingZoo convention, default) or ``"raise"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).

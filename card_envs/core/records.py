@@ -48,7 +48,7 @@ class GameRecord(pydantic.BaseModel):
 
     Attributes:
         game: registry name (``"garda3"``).
-        version: the env version the game was played with (``garda3_v0`` -> 0).
+        version: the env version the game was played with (``garda3_v1`` -> 1).
         config: the game's config as a JSON-able dict.
         seed: the int passed to ``new_state``.
         actions: every action id applied, in order (non-negative ints).

@@ -84,7 +84,7 @@ def make_game(name: str, **config: Any):
 
 
 def env_module(name: str):
-    """The env module (``garda3_v0``...) of the named game."""
+    """The env module (``garda3_v1``...) of the named game."""
     if name not in ENV_MODULES:
         raise ConfigError(f"unknown game {name!r}; known games: {sorted(ENV_MODULES)}")
     return importlib.import_module(ENV_MODULES[name])
