@@ -50,4 +50,6 @@ class ObservationPolicy:
         self.name = name
 
     def act(self, game, state, player: int) -> int:
-        return int(self.fn(game.observe(state, player), game.legal_action_mask(state)))
+        action = self.fn(game.observe(state, player), game.legal_action_mask(state))
+        # the core's one check: numpy ints / 0-d arrays become ints, 3.0 or "3" are refused
+        return game.check_action(state, action)

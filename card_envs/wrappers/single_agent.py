@@ -172,7 +172,11 @@ class SingleAgentEnv(gymnasium.Env):
         game = self.game
         for _attempt in range(100):
             if "seat" in options:
-                self.seat = int(options["seat"])
+                seat = options["seat"]
+                if seat.__class__ is not int or not 0 <= seat < game.num_players:
+                    raise ConfigError(f"options['seat']: {seat!r} is not a seat "
+                                      f"(0..{game.num_players - 1})")
+                self.seat = seat
             elif self.learner_seat is not None:
                 self.seat = self.learner_seat
             else:
