@@ -120,3 +120,43 @@ def test_single_agent_env_numpy_actions_play_as_ints(name):
         assert json.dumps(a.game.state_to_dict(a.state)) == json.dumps(
             b.game.state_to_dict(b.state))
         assert ra[1:4] == rb[1:4]
+
+
+@pytest.mark.parametrize("bad", [np.ma.masked_array(0, mask=True), np.ma.masked_array(1),
+                                 np.timedelta64(1), np.float64(1.0), np.array(1.0),
+                                 np.array(1, dtype=object), 1 + 0j, b"1"], ids=repr)
+def test_odd_action_types_are_refused(bad):
+    game = make_game("garda3")
+    state = game.new_state(0)
+    before = json.dumps(game.state_to_dict(state))
+    with pytest.raises(IllegalActionError, match="is not an action id"):
+        game.apply_action(state, bad)
+    assert json.dumps(game.state_to_dict(state)) == before
+
+
+def test_int_subclasses_play_their_int_value():
+    import enum
+
+    class Pick(enum.IntEnum):
+        SECOND = 1
+
+    class Odd(int):
+        def __int__(self):  # an int subclass overriding __int__ still plays its value
+            return 99
+
+    game = make_game("garda3")
+    a, b, c = game.new_state(0), game.new_state(0), game.new_state(0)
+    game.apply_action(a, Pick.SECOND)
+    game.apply_action(b, Odd(1))
+    game.apply_action(c, 1)
+    assert game.state_to_dict(a) == game.state_to_dict(b) == game.state_to_dict(c)
+
+
+def test_a_broken_repr_does_not_hide_the_refusal():
+    class Broken:
+        def __repr__(self):
+            raise RuntimeError("no repr")
+
+    game = make_game("garda3")
+    with pytest.raises(IllegalActionError, match="Broken"):
+        game.apply_action(game.new_state(0), Broken())

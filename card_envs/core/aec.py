@@ -46,8 +46,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.errors import IllegalActionError, RecordError, StateError
 from card_envs.core.records import GameRecord, record_of
+from card_envs.core.state import short_repr
 
 _BEFORE_RESET = frozenset(
     {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents", "num_agents"}
@@ -131,6 +132,7 @@ class CardGameEnv(AECEnv):
         game = self.game
         self.state_seed = self._seeder.getrandbits(63)
         self.actions_taken: list[int] = []
+        self._history_known = True
         if options and "state" in options:
             self.state_obj = self._load_saved(options["state"])
         else:
@@ -154,13 +156,18 @@ class CardGameEnv(AECEnv):
 
     def save_state(self) -> dict[str, Any]:
         """The game so far as a JSON-able dict ``{game, version, config, seed, actions, state}``;
-        ``reset(options={"state": d})`` resumes it in an env of the same game and config, and
-        ``record()`` of the resumed env still replays from the original seed."""
+        ``reset(options={"state": d})`` resumes it in an env of the same game and config (the
+        seed and actions are checked to replay to the state), and ``record()`` of the resumed env
+        still replays from the original seed. (A game resumed from a state without seed and
+        actions saves none.)"""
         self._require_reset()
         game = self.game
-        return {"game": game.name, "version": game.version, "config": game.config_to_dict(),
-                "seed": self.state_seed, "actions": list(self.actions_taken),
-                "state": game.state_to_dict(self.state_obj)}
+        out = {"game": game.name, "version": game.version, "config": game.config_to_dict()}
+        if self._history_known:
+            out["seed"] = self.state_seed
+            out["actions"] = list(self.actions_taken)
+        out["state"] = game.state_to_dict(self.state_obj)
+        return out
 
     def _load_saved(self, saved: Any):
         """Check a :meth:`save_state` dict against this env's game and config, then load it.
@@ -180,18 +187,41 @@ class CardGameEnv(AECEnv):
                                  "env.save_state() has game, version, config, seed, actions, "
                                  "state)")
         if saved["game"] != game.name:
-            raise StateError(f"options['state'].game: {saved['game']!r} is not {game.name!r}")
+            raise StateError(f"options['state'].game: {short_repr(saved['game'])} is not "
+                             f"{game.name!r}")
         if saved["version"] != game.version or saved["version"].__class__ is not int:
-            raise StateError(f"options['state'].version: {saved['version']!r} is not this env's "
+            raise StateError(f"options['state'].version: {short_repr(saved['version'])} is "
+                             f"not this env's "
                              f"version {game.version}")
         game.check_config_dict(saved["config"], "options['state'].config")
+        extra = sorted(set(saved) - {"game", "version", "config", "seed", "actions", "state"})
+        if extra:
+            raise StateError(f"options['state'].{extra[0]}: not a field of a saved env state "
+                             "(game, version, config, seed, actions, state)")
         state = game.state_from_dict(saved["state"])
-        if "seed" in saved:
-            seed, actions = saved["seed"], saved.get("actions", [])
-            if seed.__class__ is not int:
-                raise StateError(f"options['state'].seed: {seed!r} is not an int")
-            if not isinstance(actions, list) or any(x.__class__ is not int for x in actions):
-                raise StateError("options['state'].actions: expected a list of ints")
+        if ("seed" in saved) != ("actions" in saved):
+            raise StateError("options['state']: seed and actions go together (the history "
+                             "record() replays); give both or neither")
+        self._history_known = "seed" in saved
+        if self._history_known:
+            seed, actions = saved["seed"], saved["actions"]
+            if seed.__class__ is not int or not 0 <= seed < 2**64:
+                raise StateError(f"options['state'].seed: {short_repr(seed)} is not a game seed "
+                                 "(an int in 0..2**64-1)")
+            if not isinstance(actions, list):
+                raise StateError(f"options['state'].actions: {short_repr(actions)} is not a "
+                                 "list of action ids")
+            replayed = game.new_state(seed)
+            for i, a in enumerate(actions):
+                try:
+                    game.apply_action(replayed, a)
+                except IllegalActionError as exc:
+                    raise StateError(f"options['state'].actions[{i}]: {short_repr(a)}: {exc}") \
+                        from None
+            if game.state_to_dict(replayed) != game.state_to_dict(state):
+                raise StateError("options['state'].actions: seed and actions replay to another "
+                                 "state than options['state'].state (drop both to load the "
+                                 "state without its history)")
             self.state_seed = seed
             self.actions_taken = list(actions)
         return state
@@ -308,11 +338,15 @@ class CardGameEnv(AECEnv):
         """The game so far as a replayable :class:`GameRecord` (JSON via ``to_json``). A game
         ended by an illegal move records the legal actions before it (outcome ``None``)."""
         self._require_reset()
+        if not self._history_known:
+            raise RecordError("no record: this game was resumed from a saved state without its "
+                              "seed and actions (env.save_state() keeps them)")
         return record_of(self.game, self.state_seed, self.actions_taken, self.state_obj)
 
     def action_to_string(self, action: int) -> str:
         """Readable name of ``action`` in the current state."""
-        return self.game.action_to_string(self.state_obj, self.game.check_action(self.state_obj, action))
+        game = self.game
+        return game.action_to_string(self.state_obj, game.check_action(self.state_obj, action))
 
     def __str__(self) -> str:
         return self.metadata["name"]

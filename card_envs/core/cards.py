@@ -36,8 +36,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
     Raises:
         CardDataError: naming the file: not found, a directory, unreadable, larger than
-            :data:`MAX_CARD_DATA_BYTES`, not UTF-8 text (a binary file), a TOML syntax error, or
-            tables/arrays nested too deeply to parse.
+            :data:`MAX_CARD_DATA_BYTES`, not UTF-8 text (a binary file), a TOML syntax error,
+            tables/arrays nested too deeply to parse, or a decimal integer of more digits than
+            Python converts (``sys.get_int_max_str_digits()``, 4300 by default).
     """
     path = Path(path)
     try:
@@ -64,6 +65,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise CardDataError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
         raise CardDataError(f"{path}: not valid card data: TOML nested too deeply") from None
+    except ValueError as exc:  # int("1" * 5000): more digits than int_max_str_digits
+        raise CardDataError(f"{path}: not valid card data: an integer with too many digits "
+                            f"({exc})") from None
 
 
 def _short(value: Any, limit: int = 100) -> str:
@@ -72,12 +76,22 @@ def _short(value: Any, limit: int = 100) -> str:
         text = repr(value)
     except RecursionError:
         return f"<{type(value).__name__} nested too deeply>"
+    except ValueError:  # an int too long to print (TOML's 0x.../0o.../0b... parse any length)
+        return _huge_int(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _huge_int(value: Any) -> str:
+    """A short stand-in for a value whose repr fails: an int of more digits than Python prints
+    (``sys.get_int_max_str_digits()``), alone or inside a container."""
+    if isinstance(value, int):
+        return f"<int of {value.bit_length()} bits, too long to print>"
+    return f"<{type(value).__name__} holding an int too long to print>"
 
 
 def _entry_label(index: int, raw: Any) -> str:
     name = raw.get("name") if isinstance(raw, Mapping) else None
-    return f"entry {index}" + (f" ({name!r})" if name is not None else "")
+    return f"entry {index}" + (f" ({_short(name, 60)})" if name is not None else "")
 
 
 def validate_entries(

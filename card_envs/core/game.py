@@ -84,7 +84,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from card_envs.core.errors import IllegalActionError, StateError
-from card_envs.core.state import codec_of, format_path
+from card_envs.core.state import codec_of, format_path, short_repr
 
 S = TypeVar("S")
 
@@ -109,11 +109,11 @@ def action_id(action: Any) -> int | None:
     if cls is bool or cls is np.bool_:
         return None
     if isinstance(action, int):  # IntEnum and other int subclasses (bool excluded above)
+        return int.__index__(action)  # the int value itself, whatever the subclass overrides
+    if isinstance(action, np.integer) and not isinstance(action, np.timedelta64):
         return int(action)
-    if isinstance(action, np.integer):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
-        return int(action)
+    if cls is np.ndarray and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)  # a plain 0-d integer array (not a masked or other subclass)
     return None
 
 
@@ -143,7 +143,8 @@ class GameBase(Generic[S]):
         a = action_id(action)
         if a is None:
             raise IllegalActionError(
-                f"{self.name}: action {action!r} ({type(action).__name__}) is not an action id "
+                f"{self.name}: action {short_repr(action)} ({type(action).__name__}) is not an "
+                f"action id "
                 f"(an int, a numpy integer or a 0-d integer array) in phase "
                 f"{self.phase_name(state)!r}")
         if not 0 <= a < self.num_actions:
@@ -232,9 +233,9 @@ class GameBase(Generic[S]):
                 raise StateError(f"{key}: field is missing (a {self.name} saved state has game, "
                                  f"version, config and the state's fields)")
         if data["game"] != self.name:
-            raise StateError(f"game: {data['game']!r} is not {self.name!r}")
+            raise StateError(f"game: {short_repr(data['game'])} is not {self.name!r}")
         if data["version"].__class__ is not int or data["version"] != self.version:
-            raise StateError(f"version: {data['version']!r} is not this game's version "
+            raise StateError(f"version: {short_repr(data['version'])} is not this game's version "
                              f"{self.version} ({self.name}_v{self.version})")
         self.check_config_dict(data["config"], "config")
         fields = {k: v for k, v in data.items() if k not in ("game", "version", "config")}
@@ -246,7 +247,7 @@ class GameBase(Generic[S]):
         """StateError unless ``config`` (a saved config dict) equals this game's config; names
         the deepest differing path (``config.fighter_set.fighters[0].hp``)."""
         if not isinstance(config, dict):
-            raise StateError(f"{where}: {config!r} is not a config object")
+            raise StateError(f"{where}: {short_repr(config)} is not a config object")
         _first_difference(json.loads(json.dumps(self.config_to_dict())), config, [where])
 
     # -- to be implemented by each game ---------------------------------------------------------
@@ -305,7 +306,8 @@ def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
             if key not in theirs:
                 raise StateError(f"{format_path(loc + [key])}: field is missing")
             if key not in mine:
-                raise StateError(f"{format_path(loc + [key])}: {theirs[key]!r} is not a field "
+                raise StateError(f"{format_path(loc + [key])}: {short_repr(theirs[key])} is not "
+                                 "a field "
                                  "of this game's config")
             _first_difference(mine[key], theirs[key], loc + [key])
     elif isinstance(mine, list) and isinstance(theirs, list):
@@ -315,5 +317,6 @@ def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
         for i, (a, b) in enumerate(zip(mine, theirs)):
             _first_difference(a, b, loc + [i])
     elif type(mine) is not type(theirs) or mine != theirs:
-        raise StateError(f"{path}: {theirs!r} differs from this game's {mine!r} (a state loads "
+        raise StateError(f"{path}: {short_repr(theirs)} differs from this game's "
+                         f"{short_repr(mine)} (a state loads "
                          "only into a game of the same config)")

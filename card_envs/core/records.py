@@ -39,7 +39,12 @@ def _loc(loc: tuple) -> str:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python prints (int_max_str_digits)
+        return f"<{type(value).__name__} too long to print>"
+    except RecursionError:
+        return f"<{type(value).__name__} nested too deeply>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -83,7 +88,8 @@ class GameRecord(pydantic.BaseModel):
 
         Raises:
             RecordError: naming ``source`` and the problem (bad JSON, not an object, an unknown
-                format, unknown/missing fields, a field's path and wrong value).
+                format, unknown/missing fields, a field's path and wrong value, an integer of more
+                digits than Python converts, ``sys.get_int_max_str_digits()``).
         """
         where = source or "game record"
         try:
@@ -92,6 +98,9 @@ class GameRecord(pydantic.BaseModel):
             raise RecordError(f"{where}: not valid JSON ({exc}); a truncated file?") from None
         except RecursionError:
             raise RecordError(f"{where}: JSON nested too deeply to be a game record") from None
+        except ValueError as exc:  # int("1" * 5000): more digits than int_max_str_digits
+            raise RecordError(f"{where}: not a game record: an integer with too many digits "
+                              f"({exc})") from None
         return cls.from_dict(data, source)
 
     @classmethod

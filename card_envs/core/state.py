@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import reprlib
 import types
 import typing
 from collections import Counter
@@ -48,7 +49,7 @@ from card_envs.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
     "GameState", "StateCodec", "codec_of", "fail", "check_range", "check_len", "check_cards",
-    "format_path",
+    "format_path", "short_repr",
 ]
 
 
@@ -61,11 +62,29 @@ class GameState:
     legal_cache: list[int] | None = dataclasses.field(
         default=None, init=False, repr=False, metadata={"cache": True})
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Every slot's value (pickle, every protocol; ``copy.deepcopy``)."""
+        return {name: getattr(self, name) for name in _slot_names(type(self))}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            object.__setattr__(self, name, value)
+
+
+def _slot_names(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        for name in getattr(klass, "__slots__", ()):
+            if name not in names and name not in ("__dict__", "__weakref__"):
+                names.append(name)
+    return names
+
 
 # ---------------------------------------------------------------------------------------------
 # paths and the check helpers every game's check_state uses
 def format_path(loc: Iterable[Any]) -> str:
-    """``("hands", 1, 3)`` -> ``"hands[1][3]"``; ``("config", "variant")`` -> ``"config.variant"``."""
+    """``("hands", 1, 3)`` -> ``"hands[1][3]"``; ``("config", "variant")`` ->
+    ``"config.variant"``."""
     out = ""
     for part in loc:
         if isinstance(part, int):
@@ -75,9 +94,21 @@ def format_path(loc: Iterable[Any]) -> str:
     return out or "<state>"
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    text = repr(value)
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 12, 6, 60, 60
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters and 3 levels deep (safe
+    for deeply nested or huge payloads and for objects whose ``repr`` raises)."""
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not replace the real error
+        text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_short = short_repr
 
 
 def fail(path: str, value: Any, problem: str) -> NoReturn:
@@ -197,7 +228,8 @@ class StateCodec:
         lines = ["def clone(s):", "    c = new(cls)"]
         for name in self.saved:
             if name in self.rng_fields:
-                lines.append(f"    r = new_rng(Random); r.setstate(s.{name}.getstate()); c.{name} = r")
+                lines.append(f"    r = new_rng(Random); r.setstate(s.{name}.getstate()); "
+                             f"c.{name} = r")
                 continue
             d = self.depth[name]
             if d == 0:

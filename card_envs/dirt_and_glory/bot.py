@@ -135,7 +135,8 @@ class HeuristicBot:
         for c in cards:
             k = ck[c]
             out[k] = out.get(k, 0) + 1
-        return out
+        # sorted by kind: the float sums over it must not depend on the (hidden) deck order
+        return dict(sorted(out.items()))
 
     def _card_score(self, game, k: int) -> float:
         lo, hi = game.k_low[k], game.k_high[k]

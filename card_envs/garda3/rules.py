@@ -860,8 +860,10 @@ class Garda3(GameBase[Garda3State]):
             if hand:
                 fail(f"hands[{p}]", hand, "holds cards in phase 'draft': the deal follows the "
                      "draft (G-2.4)")
-        if s.discard:
-            fail("discard", s.discard, "is not empty in phase 'draft'")
+        for name in ("discard", "atk_cards", "def_cards"):
+            if getattr(s, name):
+                fail(name, getattr(s, name), "is not empty in phase 'draft' (no card is dealt "
+                     "or played before round 1, G-2.4)")
 
     def _check_play(self, s: Garda3State) -> None:
         """The invariants once the fighters are chosen (phase after the draft)."""

@@ -1,0 +1,98 @@
+"""Saved states beyond the leaf walk: the env's save_state wrapper (seed and actions checked to
+replay to the state), hostile payloads (deep nesting, huge lists), pickling with every protocol."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from card_envs.core.errors import RecordError, StateError
+from card_envs.core.registry import GAMES, env_module, make_game
+
+NAMES = sorted(GAMES)
+
+
+def _env_mid_game(name, decisions=12, seed=2):
+    env = env_module(name).env()
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return env
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_save_state_resumes_and_its_record_replays(name):
+    env = _env_mid_game(name)
+    saved = json.loads(json.dumps(env.save_state()))
+    other = env_module(name).env()
+    other.reset(options={"state": saved})
+    assert other.save_state() == saved
+    assert other.record().actions == saved["actions"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("tamper, pattern", [
+    (lambda d: d.update(actions=[10**6]), r"actions\[0\]: 1000000"),
+    (lambda d: d.update(actions=d["actions"][:-1]), "replay to another state"),
+    (lambda d: d.update(actions=[]), "replay to another state"),
+    (lambda d: d.update(seed=-5), r"seed: -5 is not a game seed"),
+    (lambda d: d.update(seed=d["seed"] + 1), "replay to another state|actions\\["),
+    (lambda d: d.pop("seed"), "seed and actions go together"),
+    (lambda d: d.update(actions="abc"), "actions: 'abc' is not a list"),
+    (lambda d: d.update(extra=1), r"options\['state'\]\.extra: not a field"),
+    (lambda d: d.update(actions=[True]), r"actions\[0\]: True"),
+])
+def test_tampered_save_state_is_refused(name, tamper, pattern):
+    env = _env_mid_game(name)
+    saved = json.loads(json.dumps(env.save_state()))
+    tamper(saved)
+    with pytest.raises(StateError, match=pattern):
+        env_module(name).env().reset(options={"state": saved})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_state_without_history_loads_but_gives_no_record(name):
+    env = _env_mid_game(name)
+    saved = env.save_state()
+    del saved["seed"], saved["actions"]
+    other = env_module(name).env()
+    other.reset(options={"state": saved})
+    assert "seed" not in other.save_state()
+    with pytest.raises(RecordError, match="without its seed and actions"):
+        other.record()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("field", ["config", "rng", "version", "game"])
+def test_deeply_nested_payloads_are_refused_naming_the_field(name, field):
+    game = make_game(name)
+    data = game.state_to_dict(game.new_state(0))
+    nested = 0
+    for _ in range(20_000):
+        nested = [nested]
+    data[field] = nested
+    with pytest.raises(StateError, match=f"^{field}"):
+        game.state_from_dict(data)
+    fields = [k for k in data if k not in ("game", "version", "config", "rng")]
+    data = game.state_to_dict(game.new_state(0))
+    data[fields[0]] = nested
+    with pytest.raises(StateError, match=f"^{fields[0]}"):
+        game.state_from_dict(data)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_states_and_envs_pickle_with_every_protocol(name, protocol):
+    game = make_game(name)
+    state = game.new_state(3)
+    copy = pickle.loads(pickle.dumps(state, protocol=protocol))
+    assert game.state_to_dict(copy) == game.state_to_dict(state)
+    env = _env_mid_game(name, decisions=4)
+    env2 = pickle.loads(pickle.dumps(env, protocol=protocol))
+    assert env2.save_state() == env.save_state()
