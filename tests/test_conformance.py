@@ -19,6 +19,7 @@ VARIANTS: dict[str, list[dict]] = {
         {"variant": "night"}, {"variant": "free_for_all"}, {"variant": "royale+night"},
         {"variant": "resurrection+night+royale"}, {"variant": "free_for_all+resurrection"},
         {"fighter_selection": "random"}, {"fighter_selection": "own_sets"},
+        {"fighter_selection": "own_sets", "variant": "free_for_all"},
         {"piebald_is_wild": True, "allow_empty_defence": True},
         {"split_defence_needs_split_attack": False},
         {"attacker_must_play": False, "counter_attack_optional": True},
@@ -30,6 +31,8 @@ VARIANTS: dict[str, list[dict]] = {
     "dirt_and_glory": [
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
         {"num_players": 3, "reward": "score"},
+        {"num_players": 5, "first_card_value": "high"}, {"num_players": 3, "draft_return": "discard"},
+        {"num_players": 2, "first_card_ability": False, "territory_selection": "first"},
     ],
 }
 
