@@ -11,37 +11,14 @@ import pytest
 from card_envs.core.errors import StateError
 from card_envs.core.registry import GAMES, available_games, env_module, make_game
 from card_envs.testing import check_game, check_state_mutations
-
-#: every registered game with the variants the default run checks (a config dict each)
-VARIANTS: dict[str, list[dict]] = {
-    "garda3": [
-        {"variant": "classic"}, {"variant": "royale"}, {"variant": "resurrection"},
-        {"variant": "night"}, {"variant": "free_for_all"}, {"variant": "royale+night"},
-        {"variant": "resurrection+night+royale"}, {"variant": "free_for_all+resurrection"},
-        {"fighter_selection": "random"}, {"fighter_selection": "own_sets"},
-        {"fighter_selection": "own_sets", "variant": "free_for_all"},
-        {"piebald_is_wild": True, "allow_empty_defence": True},
-        {"split_defence_needs_split_attack": False},
-        {"attacker_must_play": False, "counter_attack_optional": True},
-        {"max_rounds": 3},
-    ],
-    "scratch_wars": [
-        {"level": 1}, {"level": 2}, {"level": 2, "effects": "attack_only"}, {"level": 3},
-    ],
-    "dirt_and_glory": [
-        {"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
-        {"num_players": 3, "reward": "score"},
-        {"num_players": 5, "first_card_value": "high"}, {"num_players": 3, "draft_return": "discard"},
-        {"num_players": 2, "first_card_ability": False, "territory_selection": "first"},
-    ],
-}
+from card_envs.testing.variants import VARIANTS, variant_id
 
 CASES = [(name, cfg) for name in VARIANTS for cfg in VARIANTS[name]]
 
 
 def _id(case):
     name, cfg = case
-    return name + "-" + ",".join(f"{k}={v}" for k, v in cfg.items())
+    return f"{name}-{variant_id(cfg)}"
 
 
 def test_every_registered_game_has_variants():
