@@ -10,9 +10,12 @@
     card-envs tournament --game garda3 --policies random,heuristic,runs/x/model.zip --games 100
 
 Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zip`` (or a run
-folder holding ``model.zip``), or ``package.module:name``, each optionally followed by
-``+lookahead[:N]`` (decision-time rollouts, see
-:mod:`card_envs.evaluation.policies`). Models play deterministically with their action masks; A
+folder holding ``model.zip``), or ``package.module:name`` (its signature is checked: an
+``(observation, action_mask)`` callable or an object with ``act(game, state, player)``), each
+optionally followed by ``+lookahead[:N]`` (decision-time rollouts, N in 1..4096, see
+:mod:`card_envs.evaluation.policies`). ``--policies`` is a comma-separated list without empty
+entries. ``--game-config`` is a JSON object nested at most 100 levels (``MAX_JSON_DEPTH``), without
+integers too long for Python to convert. Models play deterministically with their action masks; A
 takes every seat equally often and every deal is played once with A in each seat. Results are
 printed as tables (rich); ``--json`` also writes them to a file.
 
@@ -72,14 +75,22 @@ def _cmd_games(_args) -> int:
 
 
 def _game_config(args) -> dict:
-    """``--game-config`` as a dict; ConfigError naming it otherwise."""
-    try:
-        config = json.loads(args.game_config)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"--game-config is not valid JSON: {args.game_config!r} ({exc})") from None
-    if not isinstance(config, dict):
-        raise ConfigError(f"--game-config must be a JSON object, got {args.game_config!r}")
-    return config
+    """``--game-config`` as a dict; ConfigError naming it otherwise (bad JSON, not an object,
+    nested too deeply, an integer too long: :func:`card_envs.core.config.parse_json_config`)."""
+    from card_envs.core.config import parse_json_config
+
+    return parse_json_config(args.game_config, "--game-config")
+
+
+def _policy_list(text: str) -> list[str]:
+    """``--policies a,b,c`` as specs; ConfigError naming the position of an empty entry
+    (``random,,heuristic``, a trailing comma)."""
+    specs = [p.strip() for p in text.split(",")]
+    for i, spec in enumerate(specs, 1):
+        if not spec:
+            raise ConfigError(f"--policies {text!r}: entry {i} of {len(specs)} is empty (write "
+                              "comma-separated specs such as random,heuristic)")
+    return specs
 
 
 def _check_games(args) -> None:
@@ -155,8 +166,8 @@ def _cmd_tournament(args) -> int:
     config = _game_config(args)
     _check_games(args)
     _check_json_target(args.json)
-    t = round_robin(args.game, [p.strip() for p in args.policies.split(",") if p.strip()],
-                    games=args.games, seed=args.seed, config=config)
+    t = round_robin(args.game, _policy_list(args.policies), games=args.games, seed=args.seed,
+                    config=config)
     console = _console()
     standings = _table(">rank", "policy", ">mu", ">sigma", ">ordinal",
                        title="openskill ratings (ordinal = mu - 3 sigma)")

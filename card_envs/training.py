@@ -47,9 +47,10 @@ from pathlib import Path
 from typing import Any
 
 from card_envs.bots.base import RandomBot
+from card_envs.core.config import parse_json_config, parse_json_value
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import MatchResult, play_match
-from card_envs.evaluation.policies import resolve_game, resolve_heuristic
+from card_envs.evaluation.policies import MAX_LOOKAHEAD_SAMPLES, resolve_game, resolve_heuristic
 from card_envs.wrappers.league import League, parse_mix
 
 
@@ -201,7 +202,8 @@ def validate_args(args: Args) -> None:
 
     Raises:
         ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
-            ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``net_arch`` comma-separated positive
+            ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
+            ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
             ints, ``activation`` tanh/relu, ``reward_mode`` returns/win_loss, ``opponent_mix``
             kinds random/heuristic/self, a budget).
     """
@@ -239,6 +241,9 @@ def validate_args(args: Args) -> None:
     if any(not w >= 0 for w in weights.values()) or not any(w > 0 for w in weights.values()):
         raise bad("opponent_mix", args.opponent_mix,
                   "weights must be >= 0 with at least one > 0")
+    if args.final_eval_lookahead > MAX_LOOKAHEAD_SAMPLES:
+        raise bad("final_eval_lookahead", args.final_eval_lookahead,
+                  f"must be <= {MAX_LOOKAHEAD_SAMPLES} (MAX_LOOKAHEAD_SAMPLES) deals per decision")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
 
@@ -247,22 +252,25 @@ def game_config(args: Args) -> dict[str, Any]:
     """The game config dict from ``--game-config`` JSON and ``--set key=value`` entries.
 
     Raises:
-        ValueError: malformed JSON or entry (names it).
+        ConfigError: malformed JSON or entry (names it): see
+            :func:`card_envs.core.config.parse_json_config` (bad JSON, not an object, nested too
+            deeply, an integer too long); a ``--set`` value that is not JSON is taken as a string,
+            one that is JSON but nested too deeply or holding an integer too long is refused.
     """
-    try:
-        config = json.loads(args.game_config or "{}")
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"--game-config is not valid JSON: {args.game_config!r} ({exc})") from None
-    if not isinstance(config, dict):
-        raise ValueError(f"--game-config must be a JSON object, got {args.game_config!r}")
+    config = parse_json_config(args.game_config or "{}", "--game-config")
     for entry in args.set:
         if "=" not in entry:
-            raise ValueError(f"--set {entry!r} is not KEY=VALUE")
+            raise ConfigError(f"--set {entry!r} is not KEY=VALUE")
         key, value = entry.split("=", 1)
+        key = key.strip()
         try:
-            config[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            config[key.strip()] = value
+            json.loads(value)
+        except json.JSONDecodeError:  # not JSON: the value is a string
+            config[key] = value
+            continue
+        except (RecursionError, ValueError):  # JSON, but unusable: parse_json_value names it
+            pass
+        config[key] = parse_json_value(f"--set {key}", value)
     return config
 
 

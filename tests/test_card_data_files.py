@@ -84,6 +84,11 @@ def _huge(path: Path) -> None:
     path.write_bytes(line * n + b"#" * (MAX_CARD_DATA_BYTES - n * len(line) + 1))
 
 
+def _long_int(path: Path) -> None:
+    # valid TOML, but a decimal integer of 5000 digits: Python refuses to convert it (4300)
+    path.write_text("hp = " + "1" * 5000 + "\n", encoding="utf-8")
+
+
 CASES = {
     "missing": (_nothing, "card-data file not found"),
     "directory": (_directory, "directory"),
@@ -92,6 +97,8 @@ CASES = {
     "deeply nested arrays": (_deep, "nested too deeply"),
     "deeply nested tables": (_deep_tables, "nested too deeply"),
     "too large": (_huge, f"larger than {MAX_CARD_DATA_BYTES} bytes"),
+    "integer of 5000 digits": (_long_int, "an integer with too many digits (Exceeds the limit "
+                                          "(4300 digits) for integer string conversion"),
 }
 
 
@@ -144,3 +151,52 @@ def test_field_errors_stay_precise(tmp_path):
         make_game("garda3", fighter_set=str(path))
     assert str(info.value) == (f"{path}: [[fighter]] entry 2 ('Obr'): field 'hp': Input should "
                                "be less than or equal to 7 (got 9)")
+
+
+@pytest.mark.parametrize("game, file, old, field", [
+    ("garda3", "garda3/data/default.toml", "hp = 7", "[[fighter]] entry 2 ('Obr'): field 'hp'"),
+    ("scratch_wars", "scratch_wars/data/heroes.toml", "hp = 24",
+     "[[hero]] entry 0 ('Published Hero'): field 'hp'"),
+    ("dirt_and_glory", "dirt_and_glory/data/designed.toml", "target = 12",
+     "[[territory]] entry 0 ('Rust Flats'): field 'target'"),
+])
+@pytest.mark.parametrize("digits", ["0x" + "f" * 5000, "0o" + "7" * 5000, "1" * 5000],
+                         ids=["hex", "octal", "decimal"])
+def test_an_integer_too_long_to_print_names_the_file(tmp_path, game, file, old, field, digits):
+    # TOML's hex/octal integers parse at any length (only decimal conversion is limited), but
+    # cannot be printed in the field error: it names the file, the entry and the field anyway;
+    # a 5000-digit decimal fails in the parser, naming the file
+    text = (ROOT / file).read_text(encoding="utf-8")
+    assert old in text
+    name = Path(file).name
+    if game == "scratch_wars":
+        folder = tmp_path / "catalogue"
+        folder.mkdir()
+        shutil.copy(ROOT / "scratch_wars" / "data" / "weapons.toml", folder / "weapons.toml")
+        path = folder / name
+        load = lambda: make_game("scratch_wars", catalogue_dir=str(folder))  # noqa: E731
+    else:
+        path = tmp_path / name
+        key = "fighter_set" if game == "garda3" else "content"
+        load = lambda: make_game(game, **{key: str(path)})  # noqa: E731
+    path.write_text(text.replace(old, old.split(" = ")[0] + " = " + digits, 1), encoding="utf-8")
+    with pytest.raises(CardDataError) as info:
+        load()
+    msg = str(info.value)
+    if digits.isdigit():
+        assert msg.startswith(f"{path}: not valid card data: an integer with too many digits")
+    else:
+        bits = 4 * 5000 if digits.startswith("0x") else 3 * 5000
+        assert msg.startswith(f"{path}: {field}: Input should be less than or equal to ")
+        assert msg.endswith(f"(got <int of {bits} bits, too long to print>)")
+
+
+def test_an_entry_name_too_long_to_print(tmp_path):
+    text = (ROOT / "garda3" / "data" / "default.toml").read_text(encoding="utf-8")
+    path = tmp_path / "named.toml"
+    path.write_text(text.replace('name = "Obr"', "name = 0x" + "f" * 5000, 1), encoding="utf-8")
+    with pytest.raises(CardDataError) as info:
+        make_game("garda3", fighter_set=str(path))
+    assert str(info.value).startswith(
+        f"{path}: [[fighter]] entry 2 (<int of 20000 bits, too long to print>): field 'name': "
+        "Input should be a valid string")

@@ -438,3 +438,160 @@ def test_games_skips_only_an_optional_game_whose_extra_is_missing(monkeypatch, c
     monkeypatch.setitem(registry.GAMES, "optional", "card_envs.no_such_game:make_game")
     with pytest.raises(ImportError, match="card_envs.no_such_game"):
         registry.available_games()
+
+
+# -- fuzzed flag values: one error line, exit 2, before any game -------------------------------
+HUGE_INT_CONFIG = '{"max_rounds": ' + "1" * 5000 + "}"
+DEEP_CONFIG = '{"variant": ' + "[" * 3000 + "]" * 3000 + "}"
+BAD_CONFIGS = {
+    "huge int": (HUGE_INT_CONFIG, "--game-config is not a usable JSON value: an integer of more "
+                                  "than 4300 digits ('{\"max_rounds\": 1111"),
+    "deep nesting": (DEEP_CONFIG, "--game-config is not a usable JSON value: lists/objects "
+                                  "nested more than 100 levels (MAX_JSON_DEPTH) ('{\"variant\": "
+                                  "[[[["),
+    "nesting past the limit": ('{"variant": ' + "[" * 100 + "]" * 100 + "}",
+                               "--game-config is not a usable JSON value: lists/objects nested "
+                               "more than 100 levels"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_CONFIGS))
+@pytest.mark.parametrize("command", ["evaluate", "tournament", "train"])
+def test_a_game_config_python_cannot_use(command, case, capsys, no_games, tmp_path):
+    text, needle = BAD_CONFIGS[case]
+    rest = {"evaluate": ["--a", "random", "--b", "heuristic"],
+            "tournament": ["--policies", "random,heuristic"],
+            "train": ["--run-dir", str(tmp_path / "run"), "--minutes", "0.01"]}[command]
+    assert main([command, "--game", "garda3", "--game-config", text, *rest]) == 2
+    err = _one_error_line(capsys)
+    assert err.startswith(f"card-envs {command}: error: {needle}")
+    assert len(err) < 300 and not (tmp_path / "run").exists()
+
+
+def test_nesting_within_the_limit_reaches_the_game(capsys, no_games):
+    text = '{"variant": ' + "[" * 99 + "]" * 99 + "}"  # 100 levels with the object
+    assert main(["evaluate", "--game", "garda3", "--game-config", text, "--a", "random",
+                 "--b", "random"]) == 2
+    assert "config field 'variant'" in _one_error_line(capsys)
+
+
+@pytest.mark.parametrize("case", ["huge int", "deep nesting"])
+def test_a_game_config_python_cannot_use_through_training_ppo_py(case, tmp_path):
+    import subprocess
+    import sys
+
+    text, needle = BAD_CONFIGS[case]
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(root / "training" / "ppo.py"), "--game-config",
+                           text, "--run-dir", str(tmp_path / "run"), "--minutes", "0.01"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if "Warning" not in line]
+    assert len(lines) == 1 and lines[0].startswith(f"training/ppo.py: error: {needle}")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("value, needle", [
+    ("1" * 5000, "--set max_rounds is not a usable JSON value: an integer of more than 4300 "
+                 "digits"),
+    ("[" * 3000 + "]" * 3000, "--set max_rounds is not a usable JSON value: lists/objects nested "
+                              "more than 100 levels"),
+], ids=["huge int", "deep nesting"])
+def test_a_set_value_python_cannot_use(value, needle, tmp_path, capsys):
+    from card_envs.training import main as train_main
+
+    assert train_main(["--set", f"max_rounds={value}", "--run-dir", str(tmp_path / "run")],
+                      prog="card-envs train") == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"card-envs train: error: {needle}") and err.count("\n") == 1
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.fixture
+def policy_module(tmp_path, monkeypatch):
+    """``fuzz_policies``: callables and objects with fitting and unfitting signatures."""
+    (tmp_path / "fuzz_policies.py").write_text(
+        "def first_legal(observation, action_mask):\n"
+        "    return int(action_mask.nonzero()[0][0])\n"
+        "def one_arg(observation):\n"
+        "    return 0\n"
+        "class BadAct:\n"
+        "    def act(self, state):\n"
+        "        return 0\n"
+        "class StarAct:\n"
+        "    def act(self, *args):\n"
+        "        return args[0].legal_actions(args[1])[0]\n"
+        "class NotCallableAct:\n"
+        "    act = 3\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "fuzz_policies"
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("json:loads", "policy 'json:loads': loads(s, *, cls=None"),
+    ("os:system", "policy 'os:system': system(command) cannot be called as an (observation, "
+                  "action_mask) -> action policy"),
+    ("fuzz_policies:one_arg", "policy 'fuzz_policies:one_arg': one_arg(observation) cannot be "
+                              "called as an (observation, action_mask) -> action policy"),
+    ("fuzz_policies:BadAct", "policy 'fuzz_policies:BadAct': its act(state) cannot be called as "
+                             "act(game, state, player)"),
+    ("fuzz_policies:NotCallableAct", "policy 'fuzz_policies:NotCallableAct': its 'act' is a int, "
+                                     "not a method act(game, state, player)"),
+    ("json:loads+lookahead:2", "policy 'json:loads': loads(s, *"),
+])
+@pytest.mark.parametrize("command", ["evaluate", "tournament"])
+def test_a_policy_with_the_wrong_signature_is_refused(command, spec, needle, capsys, no_games,
+                                                       policy_module):
+    policies = (["--a", spec, "--b", "random"] if command == "evaluate"
+                else ["--policies", f"random,{spec}"])
+    assert main([command, "--game", "garda3", *policies, "--games", "2"]) == 2
+    err = _one_error_line(capsys)
+    assert err.startswith(f"card-envs {command}: error: {needle}")
+
+
+@pytest.mark.parametrize("spec", ["fuzz_policies:first_legal", "fuzz_policies:StarAct"])
+def test_a_policy_whose_signature_fits_plays(spec, capsys, policy_module):
+    assert main(["evaluate", "--game", "garda3", "--a", spec, "--b", "random",
+                 "--games", "2"]) == 0
+    assert f"{spec} vs random: 2 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("n", ["99999999999999999999", "4097", "0", "000", "9" * 5000],
+                         ids=["20 digits", "4097", "0", "000", "5000 digits"])
+def test_lookahead_deals_are_bounded(n, capsys, no_games):
+    assert main(["evaluate", "--game", "garda3", "--a", f"heuristic+lookahead:{n}", "--b",
+                 "random", "--games", "2"]) == 2
+    err = _one_error_line(capsys)
+    shown = n if len(n) <= 24 else n[:21] + "..."
+    assert "'+lookahead:N' needs N in 1..4096 (MAX_LOOKAHEAD_SAMPLES) samples (deals per " \
+           f"decision), got {shown}\n" in err and len(err) < 300
+
+
+def test_lookahead_deals_at_the_bound_are_accepted():
+    from card_envs.evaluation.policies import MAX_LOOKAHEAD_SAMPLES, resolve_policy
+
+    assert MAX_LOOKAHEAD_SAMPLES == 4096
+    assert resolve_policy("heuristic+lookahead:4096", "garda3").samples == 4096
+    assert resolve_policy("heuristic+lookahead:0001", "garda3").samples == 1
+
+
+def test_final_eval_lookahead_is_bounded(tmp_path, capsys):
+    from card_envs.training import main as train_main
+
+    assert train_main(["--final-eval-lookahead", "99999999999999999999", "--run-dir",
+                       str(tmp_path / "run")], prog="card-envs train") == 2
+    assert capsys.readouterr().err == (
+        "card-envs train: error: --final-eval-lookahead 99999999999999999999: must be <= 4096 "
+        "(MAX_LOOKAHEAD_SAMPLES) deals per decision\n")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("policies, position", [("random,,heuristic", "entry 2 of 3"),
+                                                ("random,heuristic,", "entry 3 of 3"),
+                                                (" ,random,heuristic", "entry 1 of 3")])
+def test_an_empty_policies_entry_is_refused(policies, position, capsys, no_games):
+    assert main(["tournament", "--game", "garda3", "--policies", policies, "--games", "2"]) == 2
+    assert _one_error_line(capsys) == (f"card-envs tournament: error: --policies {policies!r}: "
+                                       f"{position} is empty (write comma-separated specs such "
+                                       "as random,heuristic)\n")

@@ -304,6 +304,19 @@ def test_bad_config_values_name_the_field():
         dirt_and_glory_v1.env(num_players=1)
 
 
+@pytest.mark.parametrize("rounds", [10, 20])
+def test_more_rounds_than_the_shipped_territories_is_a_config_error(rounds):
+    # num_rounds may be 1..20, the shipped designed content has 9 territories (DG-1.4): the
+    # config asks too much, the content file is fine
+    with pytest.raises(ConfigError) as info:
+        game(num_rounds=rounds)
+    assert not isinstance(info.value, CardDataError)
+    assert str(info.value) == (f"config field 'num_rounds': {rounds} rounds need {rounds} "
+                               f"territories, the content {DEFAULT_CONTENT} has 9 ([[territory]] "
+                               "entries); use num_rounds <= 9 or content with more territories")
+    assert game(num_rounds=9).config.num_rounds == 9
+
+
 def _write(tmp_path: Path, text: str) -> str:
     p = tmp_path / "content.toml"
     p.write_text(text)
@@ -337,8 +350,12 @@ def test_malformed_content_files_name_file_entry_and_field(tmp_path):
     with pytest.raises(CardDataError, match="not found"):
         load_content(str(tmp_path / "nope.toml"))
     few = text.split("[[territory]]")
-    with pytest.raises(CardDataError, match=r"\[\[territory\]\] has 2 entries.*'num_rounds' needs 6"):
-        game(content=_write(tmp_path, "[[territory]]".join(few[:3])))
+    path = _write(tmp_path, "[[territory]]".join(few[:3]))
+    with pytest.raises(ConfigError) as info:  # the config asks more rounds than it has
+        game(content=path)
+    assert str(info.value) == (f"config field 'num_rounds': 6 rounds need 6 territories, the "
+                               f"content {path} has 2 ([[territory]] entries); use num_rounds "
+                               "<= 2 or content with more territories")
 
 
 def test_designed_content_matches_dg_1_4():

@@ -186,3 +186,16 @@ def test_a_record_parsed_from_text_is_named_by_its_game_and_seed():
         replay(record)
     with pytest.raises(RecordError, match=r"^game record: unknown field\(s\) \['x'\]"):
         GameRecord.from_json(json.dumps({**GOOD, "x": 1}))
+
+
+@pytest.mark.parametrize("field", ["seed", "version", "actions"])
+def test_an_integer_of_5000_digits(tmp_path, field):
+    # valid JSON, but Python refuses to convert more than 4300 digits: one RecordError
+    text = json.dumps({**GOOD, field: "@"}).replace('"@"', "1" * 5000 if field != "actions"
+                                                    else "[" + "1" * 5000 + "]")
+    msg = _load_error(_write(tmp_path, text))
+    assert msg.startswith(f"{tmp_path / 'game.json'}: not a game record: an integer with too "
+                          "many digits (Exceeds the limit (4300 digits) for integer string "
+                          "conversion")
+    with pytest.raises(RecordError, match="^game record: not a game record: an integer"):
+        GameRecord.from_json(text)

@@ -131,6 +131,29 @@ def test_malformed_catalogue_out_of_range_names_file_entry_field(tmp_path):
     assert "heroes.toml" in msg and "'Bob'" in msg and "'hp'" in msg and "99" in msg
 
 
+@pytest.mark.parametrize("kind", ["hero", "weapon"])
+def test_a_duplicate_name_names_its_file_and_entry(tmp_path, kind):
+    # copies of the shipped files with entry 2 renamed to entry 0's name
+    import re
+    import shutil
+
+    from card_envs.scratch_wars.catalogue import DATA_DIR
+
+    for name in ("heroes.toml", "weapons.toml"):
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    path = tmp_path / ("heroes.toml" if kind == "hero" else "weapons.toml")
+    text = path.read_text(encoding="utf-8")
+    names = re.findall(r'^name = "([^"]*)"$', text, re.M)
+    path.write_text(text.replace(f'name = "{names[2]}"', f'name = "{names[0]}"', 1),
+                    encoding="utf-8")
+    for load in (lambda: load_catalogue(tmp_path),
+                 lambda: make_game(catalogue_dir=str(tmp_path))):
+        with pytest.raises(CardDataError) as info:
+            load()
+        assert str(info.value) == (f"{path}: [[{kind}]] entry 2 ({names[0]!r}): duplicate {kind} "
+                                   f"name {names[0]!r} (also entry 0)")
+
+
 def test_wheel_with_8_segments_is_rejected(tmp_path):
     segs = ", {effect = \"hero_attack\", value = 2, colour = \"orange\"}" * 7
     _write(tmp_path, weapon=WEAPON_OK.replace("{more}", segs))

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
-from card_envs.core.errors import CardDataError, StateError
+from card_envs.core.errors import CardDataError, ConfigError, StateError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
 from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
@@ -213,8 +213,9 @@ class DGState(GameState):
 class DirtAndGloryGame(GameBase[DGState]):
     """The Dirt and Glory ``Game`` (contract: :mod:`card_envs.core.game`).
 
-    Raises (construction): ConfigError for a wrong config value (named field), CardDataError for
-    malformed content or content that cannot host the configured game.
+    Raises (construction): ConfigError for a wrong config value (named field), also for a
+    ``num_rounds`` above the content's territory count; CardDataError for malformed content or
+    content that cannot host the configured game.
     """
 
     name = "dirt_and_glory"
@@ -228,10 +229,11 @@ class DirtAndGloryGame(GameBase[DGState]):
         c: Content = load_content(config.content)
         self.content = c
         n = self.num_players = config.num_players
-        if len(c.territories) < config.num_rounds:
-            raise CardDataError(
-                f"{c.path}: [[territory]] has {len(c.territories)} entries, config field "
-                f"'num_rounds' needs {config.num_rounds}"
+        if len(c.territories) < config.num_rounds:  # the config asks more than the content has
+            raise ConfigError(
+                f"config field 'num_rounds': {config.num_rounds} rounds need {config.num_rounds} "
+                f"territories, the content {c.path} has {len(c.territories)} ([[territory]] "
+                f"entries); use num_rounds <= {len(c.territories)} or content with more territories"
             )
         if c.deck_size < DRAFT_DRAW * n:
             raise CardDataError(

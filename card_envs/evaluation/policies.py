@@ -13,9 +13,13 @@ Policy specs (:func:`resolve_policy`):
                                   (``path/to/run_dir`` works too: its ``model.zip``)
 ``package.module:attr``           a policy object, a class/factory returning one (called with no
                                   arguments), or an ``(observation, action_mask) -> action``
-                                  callable
-``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8)
-                                  determinized rollouts per decision
+                                  callable; its signature is checked before any game (an ``act``
+                                  that cannot take ``(game, state, player)`` or a callable that
+                                  cannot take ``(observation, action_mask)``, e.g. ``json:loads``,
+                                  is refused; a callable without an inspectable signature passes)
+``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8,
+                                  1..:data:`MAX_LOOKAHEAD_SAMPLES`) determinized rollouts per
+                                  decision
                                   (:class:`~card_envs.bots.lookahead.LookaheadPolicy`), e.g.
                                   ``runs/x/model.zip+lookahead:16``, ``heuristic+lookahead``;
                                   suffixes nest (a lookahead around a lookahead: cost multiplies)
@@ -204,6 +208,68 @@ def resolve_heuristic(spec: str, **kwargs: Any):
     return registry.make_heuristic(spec, **kwargs)
 
 
+#: the most deals ``+lookahead:N`` may sample per decision (each deal is a full rollout; 4096
+#: already costs thousands of rollouts per move)
+MAX_LOOKAHEAD_SAMPLES = 4096
+
+
+def _lookahead_samples(spec: str, samples_text: str) -> int:
+    """The ``N`` of ``<spec>+lookahead:N``: a whole number in 1..MAX_LOOKAHEAD_SAMPLES."""
+    if not (samples_text.isascii() and samples_text.isdigit()):
+        raise ConfigError(f"policy {spec!r}: '+lookahead:N' needs a whole number N of deals, "
+                          f"got {samples_text!r}")
+    stripped = samples_text.lstrip("0") or "0"
+    if len(stripped) > len(str(MAX_LOOKAHEAD_SAMPLES)) or \
+            not 1 <= int(stripped) <= MAX_LOOKAHEAD_SAMPLES:
+        shown = samples_text if len(samples_text) <= 24 else samples_text[:21] + "..."
+        where = spec if len(spec) <= 80 else spec[:77] + "..."
+        raise ConfigError(f"policy {where!r}: '+lookahead:N' needs N in 1.."
+                          f"{MAX_LOOKAHEAD_SAMPLES} (MAX_LOOKAHEAD_SAMPLES) samples (deals per "
+                          f"decision), got {shown}")
+    return int(stripped)
+
+
+def _signature_fits(fn, n_args: int) -> tuple[bool, str]:
+    """Whether ``fn`` can be called with ``n_args`` positional arguments: ``(fits, signature)``;
+    a callable without an inspectable signature (some builtins) fits."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return True, ""
+    try:
+        sig.bind(*([None] * n_args))
+    except TypeError:
+        return False, str(sig)
+    return True, str(sig)
+
+
+def check_policy_signature(obj, spec: str) -> None:
+    """ConfigError unless ``obj`` can be called as a policy: an object with ``act`` must take
+    ``act(game, state, player)``; a plain callable (used as an ``(observation, action_mask) ->
+    action`` policy) must take two positional arguments. Callables whose signature cannot be
+    inspected pass (the game reports them if they fail)."""
+    if hasattr(obj, "act"):
+        act = obj.act
+        if not callable(act):
+            raise ConfigError(f"policy {spec!r}: its 'act' is a {type(act).__name__}, not a "
+                              "method act(game, state, player)")
+        fits, sig = _signature_fits(act, 3)
+        if not fits:
+            raise ConfigError(f"policy {spec!r}: its act{sig} cannot be called as "
+                              "act(game, state, player)")
+        return
+    if callable(obj):
+        fits, sig = _signature_fits(obj, 2)
+        if not fits:
+            raise ConfigError(f"policy {spec!r}: {_callable_name(obj)}{sig} cannot be called as "
+                              "an (observation, action_mask) -> action policy")
+
+
+def _callable_name(fn) -> str:
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or \
+        type(fn).__name__
+
+
 def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic: bool = True,
                    game=None):
     """A policy (``act(game, state, player)``) from a spec string (module docstring table);
@@ -218,7 +284,9 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
 
     Raises:
         ConfigError: an unknown spec (names it); a missing, damaged or unfitting model file or
-            an object that is not a policy (names the file or spec).
+            an object that is not a policy or whose ``act`` / call signature does not fit
+            (:func:`check_policy_signature`); a ``+lookahead:N`` outside
+            1..:data:`MAX_LOOKAHEAD_SAMPLES` (names the file or spec).
     """
     from card_envs.wrappers.single_agent import as_policy
 
@@ -228,17 +296,14 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
     if plus and (not suffix or suffix.startswith(":")):
         from card_envs.bots.lookahead import LookaheadPolicy
 
-        samples_text = suffix[1:] if suffix else "8"
-        if not (samples_text.isascii() and samples_text.isdigit()):
-            raise ConfigError(f"policy {spec!r}: '+lookahead:N' needs a whole number N of deals, "
-                              f"got {samples_text!r}")
+        samples = _lookahead_samples(spec, suffix[1:] if suffix else "8")
         if not base_spec:
             raise ConfigError(f"policy {spec!r}: nothing before '+lookahead' (write e.g. "
                               "'heuristic+lookahead' or 'runs/x/model.zip+lookahead:8')")
         base = resolve_policy(base_spec, game_spec, seed=seed, deterministic=deterministic,
                               game=game)
         try:
-            return LookaheadPolicy(base, samples=int(samples_text), seed=seed, name=spec)
+            return LookaheadPolicy(base, samples=samples, seed=seed, name=spec)
         except ConfigError as exc:
             raise ConfigError(f"policy {spec!r}: {exc}") from None
     if spec == "random":
@@ -261,9 +326,11 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
                 raise ConfigError(f"policy {spec!r}: calling it with no arguments failed: "
                                   f"{type(exc).__name__}: {_first_line(exc)}") from None
         try:
-            return as_policy(obj, name=spec)
+            policy = as_policy(obj, name=spec)
         except TypeError as exc:
             raise ConfigError(f"policy {spec!r}: {exc}") from None
+        check_policy_signature(obj, spec)
+        return policy
     raise ConfigError(
         f"unknown policy {spec!r}: expected 'random', 'heuristic', a model .zip / run folder, or "
         "'package.module:name'"

@@ -133,32 +133,46 @@ class Hero(StrictModel):
 class Catalogue:
     """Heroes and weapons by name (insertion order kept).
 
+    Args:
+        heroes, weapons: the entries, in file order.
+        source: what to call the catalogue in errors (its directory).
+        hero_source, weapon_source: what to call the hero / weapon entries in errors (their
+            files, ``heroes.toml`` / ``weapons.toml``; default ``source``).
+
     Raises:
-        CardDataError: a duplicate hero or weapon name (naming it and the source).
+        CardDataError: a duplicate hero or weapon name (naming its file, or the source, the
+            ``[[hero]]`` / ``[[weapon]]`` entry index, the name and the earlier entry).
     """
 
-    def __init__(self, heroes: list[Hero], weapons: list[Weapon], source: str = "<memory>"):
-        self.heroes: dict[str, Hero] = {}
-        self.weapons: dict[str, Weapon] = {}
-        for h in heroes:
-            if h.name in self.heroes:
-                raise CardDataError(f"{source}: duplicate hero name {h.name!r}")
-            self.heroes[h.name] = h
-        for w in weapons:
-            if w.name in self.weapons:
-                raise CardDataError(f"{source}: duplicate weapon name {w.name!r}")
-            self.weapons[w.name] = w
+    def __init__(self, heroes: list[Hero], weapons: list[Weapon], source: str = "<memory>",
+                 hero_source: str | None = None, weapon_source: str | None = None):
+        self.heroes: dict[str, Hero] = _by_name(heroes, "hero", hero_source or source)
+        self.weapons: dict[str, Weapon] = _by_name(weapons, "weapon", weapon_source or source)
         if not self.heroes or not self.weapons:
             raise CardDataError(f"{source}: a catalogue needs at least one hero and one weapon")
         self.hero_names = list(self.heroes)
         self.weapon_names = list(self.weapons)
 
 
+def _by_name(entries: list, key: str, source: str) -> dict:
+    """``entries`` by name; CardDataError naming ``source`` and the entry for a repeated name."""
+    out: dict = {}
+    index: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        if e.name in out:
+            raise CardDataError(f"{source}: [[{key}]] entry {i} ({e.name!r}): duplicate {key} "
+                                f"name {e.name!r} (also entry {index[e.name]})")
+        out[e.name] = e
+        index[e.name] = i
+    return out
+
+
 def load_catalogue(directory: str | Path | None = None) -> Catalogue:
     """Load ``heroes.toml`` + ``weapons.toml`` from ``directory`` (default: the shipped data).
 
     Raises:
-        CardDataError: a missing/unreadable file or a malformed entry (file + entry + field).
+        CardDataError: a missing/unreadable file, a malformed entry (file + entry + field) or a
+            name used twice in a file (file + entry + name).
     """
     if directory is None:
         return _default_catalogue()
@@ -171,6 +185,8 @@ def _default_catalogue() -> Catalogue:
 
 
 def _load(directory: Path) -> Catalogue:
-    _, heroes = load_entries(directory / "heroes.toml", Hero, key="hero")
-    _, weapons = load_entries(directory / "weapons.toml", Weapon, key="weapon")
-    return Catalogue(heroes, weapons, source=str(directory))
+    hero_file, weapon_file = directory / "heroes.toml", directory / "weapons.toml"
+    _, heroes = load_entries(hero_file, Hero, key="hero")
+    _, weapons = load_entries(weapon_file, Weapon, key="weapon")
+    return Catalogue(heroes, weapons, source=str(directory), hero_source=str(hero_file),
+                     weapon_source=str(weapon_file))
