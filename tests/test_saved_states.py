@@ -96,3 +96,21 @@ def test_states_and_envs_pickle_with_every_protocol(name, protocol):
     env = _env_mid_game(name, decisions=4)
     env2 = pickle.loads(pickle.dumps(env, protocol=protocol))
     assert env2.save_state() == env.save_state()
+
+
+def test_unknown_reset_options_and_config_fields_are_refused():
+    from card_envs.core.errors import ConfigError
+
+    env = env_module("garda3").env()
+    with pytest.raises(ConfigError, match=r"unknown key\(s\) \['stat'\]"):
+        env.reset(options={"stat": {}})
+    with pytest.raises(ConfigError, match=r"unknown config field\(s\) \['flags'\]"):
+        env_module("garda3").env(flags=1)  # a derived field, not a config field
+
+
+def test_inner_state_errors_name_the_path_from_the_top():
+    env = _env_mid_game("garda3")
+    saved = json.loads(json.dumps(env.save_state()))
+    saved["state"]["hands"][0][0] = 999
+    with pytest.raises(StateError, match=r"^options\['state'\]\.state\.hands\[0\]\[0\]: 999"):
+        env_module("garda3").env().reset(options={"state": saved})

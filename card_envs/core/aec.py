@@ -46,7 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import IllegalActionError, RecordError, StateError
+from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
 from card_envs.core.records import GameRecord, record_of
 from card_envs.core.state import short_repr
 
@@ -126,7 +126,20 @@ class CardGameEnv(AECEnv):
     # -- episode -------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` reseeds the env's seed sequence (equal seeds give equal
-        games); ``options={"state": d}`` starts from a saved ``game.state_to_dict`` dict."""
+        games; each game's own seed, the one ``record()`` stores, is drawn from that sequence);
+        ``options={"state": d}`` resumes a dict made by :meth:`save_state` (the seed then only
+        reseeds the sequence for the games after it).
+
+        Raises:
+            ConfigError: an unknown key in ``options`` (only ``"state"`` is known).
+            StateError: a malformed or inconsistent saved state (see :meth:`_load_saved`).
+        """
+        if options is not None:
+            if not isinstance(options, dict):
+                raise ConfigError(f"options: expected a dict, got {type(options).__name__}")
+            unknown = sorted(set(options) - {"state"}, key=str)
+            if unknown:
+                raise ConfigError(f"options: unknown key(s) {unknown}; known: ['state']")
         if seed is not None:
             self._seeder = random.Random(seed)
         game = self.game
@@ -198,7 +211,10 @@ class CardGameEnv(AECEnv):
         if extra:
             raise StateError(f"options['state'].{extra[0]}: not a field of a saved env state "
                              "(game, version, config, seed, actions, state)")
-        state = game.state_from_dict(saved["state"])
+        try:
+            state = game.state_from_dict(saved["state"])
+        except StateError as exc:  # name the path from the top of what the caller passed
+            raise StateError(f"options['state'].state.{exc}") from None
         if ("seed" in saved) != ("actions" in saved):
             raise StateError("options['state']: seed and actions go together (the history "
                              "record() replays); give both or neither")
@@ -260,7 +276,8 @@ class CardGameEnv(AECEnv):
             if self.illegal_action == "raise":
                 raise IllegalActionError(
                     f"action {a} ({self.game.action_to_string(self.state_obj, a)}) is not legal "
-                    f"for {agent} now; legal actions: {self._legal}"
+                    f"for {agent} in phase {self.game.phase_name(self.state_obj)!r}; legal "
+                    f"actions: {self._legal}"
                 )
             self._terminate_illegal(agent)
             return

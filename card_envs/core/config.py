@@ -40,7 +40,7 @@ def check_bool(field: str, value: Any) -> None:
 
 def config_from_kwargs(cls: type, kwargs: dict[str, Any]):
     """Build config dataclass ``cls`` from keyword arguments, naming any unknown field."""
-    names = {f.name for f in dataclasses.fields(cls)}
+    names = {f.name for f in dataclasses.fields(cls) if f.init}  # derived fields are not set
     unknown = sorted(set(kwargs) - names)
     if unknown:
         raise ConfigError(

@@ -9,8 +9,8 @@ Contract (``S`` is the game's state type):
 
 =========================================  ===================================================
 ``name: str``, ``version: int``            registry name (``"garda3"``) and env version
-``config``                                  the frozen config dataclass (JSON-able via
-                                            ``config_to_dict``)
+``config``                                  the frozen config dataclass with ``to_dict()``
+                                            (JSON-able; ``config_to_dict`` returns it)
 ``num_players: int``, ``num_actions: int``  seats ``0..num_players-1``; flat ``Discrete`` size
 ``observation_shape: tuple[int]``           shape of ``observe``'s float32 vector
 ``observation_low/high: float``             bounds of every observation entry

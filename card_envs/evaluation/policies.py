@@ -197,14 +197,16 @@ def resolve_heuristic(spec: str, **kwargs: Any):
     """
     if ":" in spec:
         module = spec.partition(":")[0]
-        sibling = module.rpartition(".")[0] + ".bot"  # the suite's layout: <game>/bot.py
-        for target in (f"{module}:HeuristicBot", f"{sibling}:HeuristicBot"):
+        package = module.rpartition(".")[0]
+        sibling = package + ".bot"  # the suite's layout: <game>/bot.py
+        targets = [f"{module}:HeuristicBot"] + ([f"{sibling}:HeuristicBot"] if package else [])
+        for target in targets:
             try:
                 return _import_attr(target)(**kwargs)
             except ConfigError:
                 continue
-        raise ConfigError(f"no heuristic bot for game {spec!r}: neither {module}:HeuristicBot "
-                          f"nor {sibling}:HeuristicBot exists")
+        raise ConfigError(f"no heuristic bot for game {spec!r}: "
+                          f"{' nor '.join(targets)} does not exist")
     return registry.make_heuristic(spec, **kwargs)
 
 
