@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import pydantic
 
-from card_envs.core.errors import CardDataError
+from card_envs.core.errors import CardDataError, short_repr
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 
@@ -71,22 +71,8 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
 
 def _short(value: Any, limit: int = 100) -> str:
-    """``repr(value)``, cut to ``limit`` characters (a huge or deeply nested value stays short)."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return f"<{type(value).__name__} nested too deeply>"
-    except ValueError:  # an int too long to print (TOML's 0x.../0o.../0b... parse any length)
-        return _huge_int(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _huge_int(value: Any) -> str:
-    """A short stand-in for a value whose repr fails: an int of more digits than Python prints
-    (``sys.get_int_max_str_digits()``), alone or inside a container."""
-    if isinstance(value, int):
-        return f"<int of {value.bit_length()} bits, too long to print>"
-    return f"<{type(value).__name__} holding an int too long to print>"
+    """:func:`~card_envs.core.errors.short_repr`, 100 characters by default."""
+    return short_repr(value, limit)
 
 
 def _entry_label(index: int, raw: Any) -> str:

@@ -2,6 +2,31 @@
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 12, 6, 60, 60
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters and 3 levels deep; safe
+    for deeply nested or huge payloads, for ints of more digits than Python prints
+    (``sys.get_int_max_str_digits()``) and for objects whose ``repr`` raises."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            text = repr(value)
+        except ValueError:
+            return f"<int of {value.bit_length()} bits, too long to print>"
+    else:
+        try:
+            text = _REPR.repr(value)
+        except ValueError:
+            return f"<{type(value).__name__} holding an int too long to print>"
+        except Exception:  # noqa: BLE001 - a broken __repr__ must not replace the real error
+            return f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class CardEnvsError(Exception):
     """Base class of every error card-envs raises on purpose."""

@@ -23,7 +23,7 @@ from typing import Annotated, Any
 
 import pydantic
 
-from card_envs.core.errors import CardEnvsError, RecordError
+from card_envs.core.errors import CardEnvsError, RecordError, short_repr
 from card_envs.core.registry import make_game
 
 #: the record format this version writes and reads (the ``format`` field of every record)
@@ -38,14 +38,7 @@ def _loc(loc: tuple) -> str:
     return out or "(record)"
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    try:
-        text = repr(value)
-    except ValueError:  # an int of more digits than Python prints (int_max_str_digits)
-        return f"<{type(value).__name__} too long to print>"
-    except RecursionError:
-        return f"<{type(value).__name__} nested too deeply>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+_short = short_repr
 
 
 class GameRecord(pydantic.BaseModel):

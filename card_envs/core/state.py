@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import reprlib
 import types
 import typing
 from collections import Counter
@@ -44,7 +43,7 @@ from typing import Any, NoReturn
 
 from pydantic import ConfigDict, ValidationError, create_model
 
-from card_envs.core.errors import StateError
+from card_envs.core.errors import StateError, short_repr
 from card_envs.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
@@ -92,20 +91,6 @@ def format_path(loc: Iterable[Any]) -> str:
         else:
             out += f".{part}" if out else str(part)
     return out or "<state>"
-
-
-_REPR = reprlib.Repr()
-_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 12, 6, 60, 60
-
-
-def short_repr(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` for an error message: at most ``limit`` characters and 3 levels deep (safe
-    for deeply nested or huge payloads and for objects whose ``repr`` raises)."""
-    try:
-        text = _REPR.repr(value)
-    except Exception:  # noqa: BLE001 - a broken __repr__ must not replace the real error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _short = short_repr
