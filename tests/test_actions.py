@@ -12,8 +12,9 @@ import pytest
 
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import IllegalActionError
-from card_envs.core.registry import GAMES, env_module, make_game
+from card_envs.core.registry import GAMES, make_game
 from card_envs.wrappers.single_agent import SingleAgentEnv
+from env_helpers import env_mid_game
 
 BAD = [3.0, float("inf"), float("nan"), True, "3", np.array([0]), None, -1]
 GAME_NAMES = sorted(GAMES)
@@ -57,13 +58,7 @@ def test_game_api_numpy_actions_play_as_ints(name):
 
 
 def _env_mid_game(name, seed=3, decisions=8):
-    env = env_module(name).env(illegal_action="raise")
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        mask = env.observe(env.agent_selection)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
-    return env
+    return env_mid_game(name, seed, decisions, illegal_action="raise")
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

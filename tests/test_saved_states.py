@@ -5,25 +5,18 @@ from __future__ import annotations
 
 import json
 import pickle
-import random
 
-import numpy as np
 import pytest
 
 from card_envs.core.errors import RecordError, StateError
 from card_envs.core.registry import GAMES, env_module, make_game
+from env_helpers import env_mid_game
 
 NAMES = sorted(GAMES)
 
 
 def _env_mid_game(name, decisions=12, seed=2):
-    env = env_module(name).env()
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        mask = env.observe(env.agent_selection)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
-    return env
+    return env_mid_game(name, seed, decisions)
 
 
 @pytest.mark.parametrize("name", NAMES)

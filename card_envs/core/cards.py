@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import pydantic
 
 from card_envs.core.errors import CardDataError, short_repr
+from card_envs.core.files import read_text
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 
@@ -41,24 +42,7 @@ def read_toml(path: str | Path) -> dict[str, Any]:
             Python converts (``sys.get_int_max_str_digits()``, 4300 by default).
     """
     path = Path(path)
-    try:
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_CARD_DATA_BYTES + 1)
-    except FileNotFoundError:
-        raise CardDataError(f"{path}: card-data file not found") from None
-    except IsADirectoryError:
-        raise CardDataError(f"{path}: is a directory, not a card-data .toml file") from None
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read the card-data file: "
-                            f"{exc.strerror or exc}") from None
-    if len(raw) > MAX_CARD_DATA_BYTES:
-        raise CardDataError(f"{path}: larger than {MAX_CARD_DATA_BYTES} bytes "
-                            f"(MAX_CARD_DATA_BYTES); not a card-data file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"{path}: not UTF-8 text (byte {exc.start}: "
-                            f"{raw[exc.start:exc.start + 1]!r}); a binary file?") from None
+    text = read_text(path, "card-data", CardDataError, MAX_CARD_DATA_BYTES)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

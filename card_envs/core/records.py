@@ -24,6 +24,7 @@ from typing import Annotated, Any
 import pydantic
 
 from card_envs.core.errors import CardEnvsError, RecordError, short_repr
+from card_envs.core.files import read_text
 from card_envs.core.registry import make_game
 
 #: the record format this version writes and reads (the ``format`` field of every record)
@@ -133,18 +134,7 @@ class GameRecord(pydantic.BaseModel):
     def load(cls, path: str | Path) -> GameRecord:
         """Read a record file (see :meth:`from_json`); RecordError names the file."""
         source = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(f"{source}: game-record file not found") from None
-        except IsADirectoryError:
-            raise RecordError(f"{source}: is a directory, not a game-record file") from None
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"{source}: not a UTF-8 text file (byte {exc.start}); not a game "
-                              "record") from None
-        except OSError as exc:
-            raise RecordError(f"{source}: cannot read the game-record file: "
-                              f"{exc.strerror or exc}") from None
+        text = read_text(path, "game-record", RecordError)
         return cls.from_json(text, source)
 
 
