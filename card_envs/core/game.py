@@ -79,11 +79,14 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.layout import Layout
+from card_envs.core.observation import Encoder
 from card_envs.core.state import codec_of, format_path, short_repr
 
 S = TypeVar("S")
@@ -117,6 +120,23 @@ def action_id(action: Any) -> int | None:
     return None
 
 
+class _Derived:
+    """A read-only default computed from the game object; a class attribute or an instance
+    attribute of the same name in a game takes precedence (a non-data descriptor)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return self.fn(obj)
+
+
 class GameBase(Generic[S]):
     """The generic part of every game, written once (module docstring: what a game writes and
     what this class derives). Nothing here knows any game's rules."""
@@ -124,13 +144,83 @@ class GameBase(Generic[S]):
     name: str = "game"
     version: int = 0
     num_players: int
-    num_actions: int
-    observation_shape: tuple[int, ...]
     observation_low: float = 0.0
     observation_high: float = 1.0
     max_game_length: int = 10_000
     #: the game's declared state dataclass (a :class:`card_envs.core.state.GameState`)
     state_class: type
+    #: the game's observation encoder class (:class:`card_envs.core.observation.Encoder`)
+    encoder_class: type[Encoder]
+    #: the one action :class:`~card_envs.core.layout.Layout` (the game's ``constants.py``); a
+    #: game whose layout depends on its config sets it on the instance
+    action_layout: Layout
+    #: phase names, indexed by ``state.phase`` (the game's ``constants.py``: ``PHASES``)
+    phases: tuple[str, ...] = ()
+
+    @_Derived
+    def num_actions(self) -> int:
+        """Size of the flat ``Discrete`` action space: ``action_layout.size``."""
+        return self.action_layout.size
+
+    @cached_property
+    def encoder(self) -> Encoder:
+        """The game's observation encoder, built once per game object from ``encoder_class``."""
+        return self.encoder_class(self)
+
+    @_Derived
+    def observation_shape(self) -> tuple[int, ...]:
+        """``(encoder.layout.size,)``: the shape of :meth:`observe`'s float32 vector."""
+        return (self.encoder.layout.size,)
+
+    @property
+    def observation_layout(self) -> Layout:
+        """The observation :class:`~card_envs.core.layout.Layout` (``encoder.layout``)."""
+        return self.encoder.layout
+
+    def observe(self, state: S, player: int) -> np.ndarray:
+        """Seat ``player``'s view of ``state``: float32 ``observation_shape``, every entry in
+        ``observation_low .. observation_high``, never another seat's hidden cards.
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+                    and 0 <= player < self.num_players):
+                raise ValueError(f"{self.name}: no seat {short_repr(player)} "
+                                 f"(seats 0..{self.num_players - 1})")
+            player = int(player)
+        return self.encoder.encode(state, player)
+
+    # -- action names ----------------------------------------------------------------------------
+    def action_name(self, action: int) -> str:
+        """The action's name from :attr:`action_layout`: the piece name, followed by the index
+        inside the piece for a piece of several actions (``"card 5"``, ``"done"``).
+
+        Raises:
+            IllegalActionError: ``action`` is not an action id in ``[0, num_actions)``.
+        """
+        a = action_id(action)
+        layout = self.action_layout
+        if a is None or not 0 <= a < layout.size:
+            raise IllegalActionError(f"{self.name}: action {short_repr(action)} is outside the "
+                                     f"action space Discrete({layout.size})")
+        piece = layout.piece_of(a)
+        return piece.name if piece.size == 1 else f"{piece.name} {a - piece.start}"
+
+    def action_to_string(self, state: S, action: int) -> str:
+        """:meth:`action_name`, then ``": "`` and the game's :meth:`describe_action` detail
+        when it gives one (``"card 5: 2 high→low white"``)."""
+        name = self.action_name(action)
+        a = action_id(action)
+        piece = self.action_layout.piece_of(a)
+        detail = self.describe_action(state, piece.name, a - piece.start)
+        return f"{name}: {detail}" if detail else name
+
+    def describe_action(self, state: S, piece: str, index: int) -> str | None:
+        """Optional detail of action ``index`` of layout piece ``piece`` in ``state`` (the card
+        or fighter it names); ``None``: the name alone says it."""
+        return None
 
     # -- moves -----------------------------------------------------------------------------------
     def check_action(self, state: S, action: Any) -> int:
@@ -258,7 +348,10 @@ class GameBase(Generic[S]):
         raise NotImplementedError
 
     def phase_name(self, state: S) -> str:
-        """The state's phase as a readable name (named in refused-action messages)."""
+        """The state's phase as a readable name (named in refused-action messages):
+        ``phases[state.phase]`` when the game declares :attr:`phases`."""
+        if self.phases:
+            return self.phases[state.phase]  # type: ignore[attr-defined]
         return "game over" if self.is_terminal(state) else "play"
 
     def _legal_actions(self, state: S) -> list[int]:  # pragma: no cover - interface
@@ -282,12 +375,6 @@ class GameBase(Generic[S]):
         raise NotImplementedError
 
     def returns(self, state: S) -> list[float]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def observe(self, state: S, player: int) -> np.ndarray:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def action_to_string(self, state: S, action: int) -> str:  # pragma: no cover
         raise NotImplementedError
 
     def render(self, state: S) -> str:  # pragma: no cover - interface

@@ -1,0 +1,89 @@
+"""The one observation-encoder base every game's ``observation.py`` builds on.
+
+A game's encoder lays its observation out as named pieces of one flat float32 vector (a
+:class:`~card_envs.core.layout.Layout`) and writes :meth:`Encoder.encode`. The one caching
+strategy of the suite lives here: pieces that stay fixed for a whole game (a fighter set's
+statistics, a weapon's wheel, a hero card) are built once per *key* by the game's
+:meth:`Encoder.static_part` and kept by the encoder (one encoder per game object, so per config),
+in a bounded least-recently-used table of :attr:`Encoder.static_cache_size` entries. Nothing is
+cached on the state, so states stay plain data (clone, save and load never see a cache).
+
+A game object builds its encoder once, on first use (:attr:`card_envs.core.game.GameBase.encoder`);
+``observation_shape`` is ``(encoder.layout.size,)``.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from card_envs.core.layout import Layout
+
+
+class Encoder:
+    """Base of a game's observation encoder.
+
+    A game writes:
+
+    - :meth:`make_layout` (or a class attribute ``LAYOUT``): the observation :class:`Layout`; it
+      may depend on the config (Dirt and Glory: seats and card kinds);
+    - :meth:`encode`: seat ``player``'s view of ``state`` as a fresh float32 array of shape
+      ``(layout.size,)``, every entry inside the game's ``observation_low .. observation_high``,
+      never another seat's hidden cards;
+    - optionally :meth:`static_part`: the entries fixed for a whole game under a hashable key
+      (read back with :meth:`static`).
+
+    Attributes:
+        game: the game object the encoder serves.
+        layout: the observation layout (``layout.size`` entries).
+    """
+
+    #: the observation layout when it does not depend on the config
+    LAYOUT: Layout | None = None
+    #: how many static parts (keys) one encoder keeps; the least recently used one goes first
+    static_cache_size: int = 256
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.layout: Layout = self.make_layout(game)
+        self._static: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def make_layout(self, game: Any) -> Layout:
+        """The observation layout for ``game``'s config (default: the class's ``LAYOUT``)."""
+        if self.LAYOUT is None:
+            raise NotImplementedError(f"{type(self).__name__}: set LAYOUT or write make_layout")
+        return self.LAYOUT
+
+    def static(self, key: Hashable) -> Any:
+        """:meth:`static_part` of ``key``, built on first use and kept (bounded LRU). The value
+        is shared between calls: copy it before writing into it."""
+        table = self._static
+        try:
+            value = table[key]
+        except KeyError:
+            value = table[key] = self.static_part(key)
+            if len(table) > self.static_cache_size:
+                table.popitem(last=False)
+            return value
+        table.move_to_end(key)
+        return value
+
+    def static_part(self, key: Hashable) -> Any:
+        """The observation entries that stay fixed for a whole game under ``key`` (the game
+        chooses the key and the value: a list of floats, an array...)."""
+        raise NotImplementedError(f"{type(self).__name__} has no static parts")
+
+    def encode(self, state: Any, player: int) -> np.ndarray:  # pragma: no cover - interface
+        """Seat ``player``'s observation of ``state``: float32, shape ``(layout.size,)``."""
+        raise NotImplementedError
+
+    def __getstate__(self) -> dict[str, Any]:  # pickled games carry no cache
+        return {"game": self.game, "layout": self.layout}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.game = data["game"]
+        self.layout = data["layout"]
+        self._static = OrderedDict()
