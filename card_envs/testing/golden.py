@@ -67,11 +67,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--write", metavar="DIR", help="write every game's and variant's file here")
     p.add_argument("--check", metavar="DIR", help="compare with the files here (exit 1 on a "
                    "difference)")
+    p.add_argument("--game", action="append", choices=sorted(VARIANTS), default=None,
+                   help="only this game's files (repeatable; default: every game)")
     args = p.parse_args(argv)
     if not (args.write or args.check):
         p.error("give --write DIR or --check DIR")
     bad = 0
     for name, configs in VARIANTS.items():
+        if args.game and name not in args.game:
+            continue
         for cfg in configs:
             text = playthrough(name, cfg)
             path = golden_path(args.write or args.check, name, cfg)
