@@ -115,8 +115,10 @@ Version history
 from __future__ import annotations
 
 from card_envs.core.aec import CardGameEnv, make_env_functions
-from card_envs.garda3.encoder import OBSERVATION
-from card_envs.garda3.rules import ACTIONS, Garda3, Garda3Config, make_game
+from card_envs.garda3.observation import OBSERVATION
+from card_envs.garda3.config import Garda3Config
+from card_envs.garda3.constants import ACTIONS
+from card_envs.garda3.rules import Garda3, make_game
 
 raw_env, env = make_env_functions(make_game, "garda3_v1")
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from card_envs.garda3 import rules as R
-from card_envs.garda3.rules import card_id as C  # noqa: F401  (re-exported for tests)
+from card_envs.garda3 import constants as R
+from card_envs.garda3.constants import card_id as C  # noqa: F401  (re-exported for tests)
 
 # default set: index -> (id, attack_bonus, defence_bonus, hp)
 RYTIR, LUCISTNICE, OBR, ZLODEJ, MNICH, VALECNICE, STRAZNY, CARODEJ, KOVAR = range(9)

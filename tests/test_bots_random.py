@@ -3,7 +3,7 @@
 from collections import Counter
 
 from card_envs.bots import RandomBot
-from card_envs.garda3 import rules as R
+from card_envs.garda3 import constants as R
 from card_envs.garda3.rules import make_game
 
 

@@ -2,7 +2,7 @@
 
 from card_envs.bots import RandomBot
 from card_envs.evaluation import play_match
-from card_envs.garda3 import rules as R
+from card_envs.garda3 import constants as R
 from card_envs.garda3.bot import HeuristicBot
 from card_envs.garda3.rules import make_game
 from garda3_helpers import (B, C, CARODEJ, H, KOVAR, L, LUCISTNICE, MNICH, OBR, P, RYTIR, STRAZNY,

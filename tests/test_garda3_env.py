@@ -10,9 +10,9 @@ from pettingzoo.test import api_test, seed_test
 import card_envs.garda3_v1 as garda3_v1
 from card_envs.core.errors import CardDataError, ConfigError, IllegalActionError, StateError
 from card_envs.core.records import GameRecord, replay
-from card_envs.garda3 import rules as R
-from card_envs.garda3.encoder import OBSERVATION
-from card_envs.garda3.fighters import load_fighter_set
+from card_envs.garda3 import constants as R
+from card_envs.garda3.observation import OBSERVATION
+from card_envs.garda3.cards import load_fighter_set
 from card_envs.garda3.rules import make_game
 
 VARIANTS = ["classic", "royale", "resurrection", "night", "free_for_all",
@@ -214,7 +214,7 @@ def test_game_record_replays_to_identical_final_state(tmp_path):
 def test_record_with_custom_fighter_set_replays(tmp_path):
     src = (tmp_path / "mine.toml")
     text = (load_fighter_set.__module__ and
-            open(__import__("card_envs.garda3.fighters", fromlist=["x"]).DATA_DIR / "default.toml",
+            open(__import__("card_envs.garda3.cards", fromlist=["x"]).DATA_DIR / "default.toml",
                  encoding="utf-8").read())
     src.write_text(text.replace("hp = 7", "hp = 3"), encoding="utf-8")
     env = garda3_v1.env(fighter_set=str(src))
@@ -306,7 +306,7 @@ def test_render_ansi_shows_the_table():
     env.reset(seed=2)
     text = env.render()
     assert "Garda3 classic" in text and "player 0" in text and "phase draft" in text
-    assert env.action_to_string(R.A_PICK) == "pick Rytíř"
+    assert env.action_to_string(R.A_PICK) == "pick 0: Rytíř"
 
 
 def test_fighter_set_numbers_written_as_text_or_float_are_refused(tmp_path):

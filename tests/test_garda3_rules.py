@@ -7,8 +7,9 @@ Kovář (1,0,6).
 
 import pytest
 
+from card_envs.garda3.state import blocker_slot, striker_slot  # noqa: F401
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.garda3 import rules as R
+from card_envs.garda3 import constants as R
 from card_envs.garda3.rules import make_game
 from garda3_helpers import (B, C, CARODEJ, H, KOVAR, L, LUCISTNICE, MNICH, OBR, P, RYTIR, STRAZNY,
                             VALECNICE, W, ZLODEJ, card, play, scripted, slot)
@@ -280,7 +281,7 @@ def test_G_7_2_resurrection_returns_fighter_at_full_hp():
     # the opponent may counter-attack the fighter that was sent (Obr, slot 0)
     assert s.phase == R.PH_COUNTER_CHOICE and s.actor == 1
     play(g, s, R.A_COUNTER)
-    assert s.striker == 1 and s.blocker == 0 and g._blocker_slot(s) == 0
+    assert s.striker == 1 and s.blocker == 0 and blocker_slot(s) == 0
 
 
 def test_G_7_2_resurrection_needs_three_of_a_colour_and_an_eliminated_fighter():
@@ -304,7 +305,7 @@ def test_G_7_2_resurrection_needs_three_of_a_colour_and_an_eliminated_fighter():
 
 
 def test_G_7_3_night_hides_the_attack_card_until_revealed():
-    from card_envs.garda3.encoder import OBSERVATION
+    from card_envs.garda3.observation import OBSERVATION
     g = make_game(variant="night")
     atk = C(3, H, H, W)
     s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],

@@ -42,7 +42,7 @@ def test_every_golden_file_belongs_to_a_variant():
 
 
 def test_a_shifted_observation_entry_fails_the_golden_check(monkeypatch):
-    from card_envs.garda3.encoder import OBSERVATION
+    from card_envs.garda3.observation import OBSERVATION
 
     game_cls = type(make_game("garda3"))
     original = game_cls.observe

@@ -15,7 +15,7 @@ from card_envs.bots.base import RandomBot
 from card_envs.bots.lookahead import LookaheadPolicy, act_batch
 from card_envs.core.errors import ConfigError
 from card_envs.core.registry import make_game
-from card_envs.garda3 import rules as R
+from card_envs.garda3 import constants as R
 from garda3_helpers import (
     KOVAR,
     LUCISTNICE,
@@ -178,7 +178,7 @@ def test_frozen_policy_act_batch_equals_act():
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO
 
-    from card_envs.wrappers.sb3 import FrozenPolicy
+    from card_envs.bots.sb3 import FrozenPolicy
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     game = make_game("garda3")

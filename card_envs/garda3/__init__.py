@@ -1,2 +1,10 @@
-"""Garda3: rules (:mod:`.rules`), fighter sets (:mod:`.fighters`), observation encoder
-(:mod:`.encoder`), heuristic bot (:mod:`.bot`). The env is :mod:`card_envs.garda3_v1`."""
+"""Garda3, in the suite's folder shape: facts and the action layout (:mod:`.constants`), fighter
+sets (:mod:`.cards`), config (:mod:`.config`), state (:mod:`.state`), rules (:mod:`.rules`),
+observation encoder (:mod:`.observation`), heuristic bot (:mod:`.bot`). The env is
+:mod:`card_envs.garda3_v1`."""
+
+from card_envs.garda3.bot import HeuristicBot
+from card_envs.garda3.config import Garda3Config
+from card_envs.garda3.rules import Garda3, make_game
+
+__all__ = ["Garda3", "Garda3Config", "HeuristicBot", "make_game"]

@@ -19,7 +19,8 @@ played face up (never a face-down night card before it is revealed), and the pha
 
 from __future__ import annotations
 
-from card_envs.garda3 import rules as R
+from card_envs.garda3 import constants as R
+from card_envs.garda3.state import blocker_slot, striker_slot
 
 
 class HeuristicBot:
@@ -73,8 +74,8 @@ class HeuristicBot:
 
     @staticmethod
     def _bonuses(game, s) -> tuple[int, int]:
-        atk = game.fighter_stats(s, s.striker, game._striker_slot(s))[0]
-        dfn = game.fighter_stats(s, s.blocker, game._blocker_slot(s))[1]
+        atk = game.fighter_stats(s, s.striker, striker_slot(s))[0]
+        dfn = game.fighter_stats(s, s.blocker, blocker_slot(s))[1]
         return atk, dfn
 
     @staticmethod
@@ -101,7 +102,7 @@ class HeuristicBot:
         return opts
 
     def _attack(self, game, s, legal):
-        atk_bonus = game.fighter_stats(s, s.striker, game._striker_slot(s))[0]
+        atk_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
 
         def score(cards):
             total = sum(R.CARD_VALUE[c] for c in cards) + atk_bonus

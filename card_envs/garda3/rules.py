@@ -1,299 +1,59 @@
-"""Garda3 rules (G-1 … G-7): pure game logic, no Gymnasium/PettingZoo.
+"""Garda3 rules (G-1 … G-7) on the core contract (:mod:`card_envs.core.game`).
 
-Battle cards are ints ``0..35`` (:data:`CARDS`): ``id = (value-1)*12 + attack_dir*6 +
-defence_dir*3 + colour`` with directions ``HIGH=0``/``LOW=1`` and colours ``WHITE=0``,
-``BLACK=1``, ``PIEBALD=2`` (G-1.2, G-1.3: each combination once). A turn is a sequence of small
-decisions (pick a fighter, play a card, play a second card or stop, choose the bonus side,
-counter-attack or not...); the action ids are the ranges of :data:`ACTIONS`.
-
-The state is :class:`Garda3State`, declared once (clone, JSON and type/range validation come from
-the core, :mod:`card_envs.core.state`); :meth:`Garda3.check_state` adds this config's invariants.
+A turn is a sequence of small decisions (pick a fighter, play a card, play a second card or
+stop, choose the bonus side, counter-attack or not...); the action ids are the ranges of
+:data:`card_envs.garda3.constants.ACTIONS`. The state is
+:class:`~card_envs.garda3.state.Garda3State`; :meth:`Garda3.check_state` runs
+:func:`card_envs.garda3.state.check_state`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
-
-from card_envs.core.config import check_bool, check_choice, check_int, config_from_kwargs
-from card_envs.core.errors import ConfigError
+from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
-from card_envs.core.layout import Layout
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
-from card_envs.garda3.fighters import FighterSet, resolve_fighter_set
-
-# ---------------------------------------------------------------------------------------------
-# Battle cards (G-1.2, G-1.3)
-HIGH, LOW = 0, 1
-DIRECTIONS = ("high", "low")
-WHITE, BLACK, PIEBALD = 0, 1, 2
-COLOURS = ("white", "black", "piebald")
-NUM_CARDS = 36
-
-
-def card_id(value: int, attack_dir: int, defence_dir: int, colour: int) -> int:
-    """The id of the battle card with these properties (value 1..3, dirs 0/1, colour 0..2)."""
-    return (value - 1) * 12 + attack_dir * 6 + defence_dir * 3 + colour
-
-
-CARD_VALUE = [c // 12 + 1 for c in range(NUM_CARDS)]
-CARD_ATTACK_DIR = [(c // 6) % 2 for c in range(NUM_CARDS)]
-CARD_DEFENCE_DIR = [(c // 3) % 2 for c in range(NUM_CARDS)]
-CARD_COLOUR = [c % 3 for c in range(NUM_CARDS)]
-
-
-def card_name(c: int) -> str:
-    """E.g. ``"2 atk-high def-low black"``."""
-    return (f"{CARD_VALUE[c]} atk-{DIRECTIONS[CARD_ATTACK_DIR[c]]} "
-            f"def-{DIRECTIONS[CARD_DEFENCE_DIR[c]]} {COLOURS[CARD_COLOUR[c]]}")
-
-
-# ---------------------------------------------------------------------------------------------
-# Actions (one flat Discrete space)
-ACTIONS = Layout([
-    ("pick", 9, "draft: take fighter k (0–8) of the set being drafted (G-2.3)"),
-    ("slot", 3, "choose own fighter slot k (0–2): the fighter sent into battle (G-4.1), or the "
-                "eliminated fighter to bring back (G-7.2)"),
-    ("target", 2, "free_for_all: attack the opponent k+1 seats clockwise (G-7.4)"),
-    ("card", 36, "play battle card id c (0–35) from hand as attack or defence (G-4.2, G-4.6)"),
-    ("done", 1, "stop after one card (play a single card); an empty defence only under "
-                "`allow_empty_defence` (G-4.6)"),
-    ("bonus", 2, "give the fighter's bonus to the high (0) / low (1) direction (G-4.5, G-4.6)"),
-    ("counter", 1, "counter-attack (G-5.1)"),
-    ("decline", 1, "decline the counter-attack (G-5.2)"),
-    ("resurrect", 1, "declare a resurrection instead of attacking (G-7.2, `resurrection` variant)"),
-])
-A_PICK = ACTIONS.start("pick")
-A_SLOT = ACTIONS.start("slot")
-A_TARGET = ACTIONS.start("target")
-A_CARD = ACTIONS.start("card")
-A_DONE = ACTIONS.start("done")
-A_BONUS = ACTIONS.start("bonus")
-A_COUNTER = ACTIONS.start("counter")
-A_DECLINE = ACTIONS.start("decline")
-A_RESURRECT = ACTIONS.start("resurrect")
-NUM_ACTIONS = ACTIONS.size
-
-# Phases (who decides what)
-(PH_DRAFT, PH_TARGET, PH_ATTACKER_FIGHTER, PH_DEFENDER_FIGHTER, PH_ATTACK_CARDS, PH_ATTACK_BONUS,
- PH_DEFENCE_CARDS, PH_DEFENCE_BONUS, PH_COUNTER_CHOICE, PH_RESURRECT_CHOICE, PH_OVER) = range(11)
-PHASES = ("draft", "target", "attacker_fighter", "defender_fighter", "attack_cards",
-          "attack_bonus", "defence_cards", "defence_bonus", "counter_choice", "resurrect_choice",
-          "over")
-
-VARIANTS = ("classic", "royale", "resurrection", "night", "free_for_all")
-
-
-def battle_outcome(atk_cards: list[int], atk_side: int, atk_bonus: int, def_cards: list[int],
-                   def_side: int, def_bonus: int) -> tuple[list[int], list[int], int]:
-    """Resolve one battle (G-4.3–G-4.8).
-
-    Args:
-        atk_cards / def_cards: the 0–2 attack / defence card ids.
-        atk_side / def_side: the chosen bonus direction (HIGH/LOW) when the two cards differ in
-            direction; ``-1`` = not chosen (HIGH is used; the engine always asks when it matters).
-        atk_bonus / def_bonus: the fighters' attack / defence bonus (0..2).
-
-    Returns:
-        ``(attack, defence, damage)``: strength per direction ``[high, low]`` after bonuses and
-        the HP the defending fighter loses. The attack bonus is added once (G-4.3/G-4.4), to the
-        chosen side for a two-direction attack (G-4.5). The defence bonus counts only in a
-        direction that is attacked and defended by a card (G-4.7), once; on the chosen side when
-        both attacked directions are defended (G-4.6). An attacked direction without a defence
-        card in it is defended by 0 (G-4.7). ``damage = sum(max(0, attack - defence))`` over the
-        attacked directions (G-4.8).
-    """
-    attack = [0, 0]
-    attacked = [False, False]
-    for c in atk_cards:
-        d = CARD_ATTACK_DIR[c]
-        attack[d] += CARD_VALUE[c]
-        attacked[d] = True
-    if atk_cards:
-        if attacked[HIGH] and attacked[LOW]:
-            side = atk_side if atk_side >= 0 else HIGH
-        else:
-            side = HIGH if attacked[HIGH] else LOW
-        attack[side] += atk_bonus
-    defence = [0, 0]
-    defended = [False, False]
-    for c in def_cards:
-        d = CARD_DEFENCE_DIR[c]
-        defence[d] += CARD_VALUE[c]
-        defended[d] = True
-    eligible = [d for d in (HIGH, LOW) if attacked[d] and defended[d]]
-    if eligible:
-        side = (def_side if def_side >= 0 else HIGH) if len(eligible) == 2 else eligible[0]
-        defence[side] += def_bonus
-    damage = 0
-    for d in (HIGH, LOW):
-        if attacked[d]:
-            damage += max(0, attack[d] - defence[d])
-    return attack, defence, damage
-
-
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Garda3Config:
-    """Garda3 configuration; every field is a DECISION of the rules with its default.
-
-    Attributes:
-        variant: ``"classic"`` or a ``+``-joined combination of ``royale``, ``resurrection``,
-            ``night``, ``free_for_all`` (G-7.1–G-7.4, combinable as G-7.6), e.g.
-            ``"royale+night"``. ``free_for_all`` makes it a 3-player game.
-        fighter_selection: ``"draft"`` (alternate picks from one shared set, starting player
-            first; G-2.1/G-2.3 default), ``"own_sets"`` (each picks 3 from their own set of 9),
-            ``"random"`` (blind random 3 each from the shared set).
-        fighter_set: the shared set: a shipped set name (``"default"``), a TOML path, or a dict
-            (``FighterSet.to_dict``) (G-1.4).
-        own_fighter_sets: under ``own_sets``, one set per player (same forms as ``fighter_set``);
-            ``None`` gives every player a copy of ``fighter_set``.
-        piebald_is_wild: piebald pairs with any colour (G-1.5 DECISION; default False).
-        allow_empty_defence: a defender holding cards may play none (G-4.6 DECISION; default
-            False).
-        split_defence_needs_split_attack: two defence cards of *different* defence directions
-            only against a two-direction attack (G-4.6 DECISION, the Czech "Pokud útočník
-            použil útok ze dvou směrů..."; default True): against a one-direction attack the
-            second defence card must share the first's defence direction. False (the ``garda3_v0``
-            rule) allows a two-direction defence against any attack; the card in the unattacked
-            direction then adds nothing and the bonus goes to the attacked direction.
-        attacker_must_play: an attacker holding cards must play at least one (G-4.2 DECISION;
-            default True; False lets the attacker pass the attack with ``done``).
-        counter_attack_optional: the surviving defender may decline the counter-attack (G-5.2
-            DECISION; default True; False makes it compulsory whenever they hold a card).
-        max_rounds: rounds before the game ends as a draw, reported as a truncation (G-6.2,
-            default 200).
-    """
-
-    variant: str = "classic"
-    fighter_selection: str = "draft"
-    fighter_set: Any = "default"
-    own_fighter_sets: Any = None
-    piebald_is_wild: bool = False
-    allow_empty_defence: bool = False
-    split_defence_needs_split_attack: bool = True
-    attacker_must_play: bool = True
-    counter_attack_optional: bool = True
-    max_rounds: int = 200
-    flags: frozenset = field(default=frozenset(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.variant, str):
-            raise ConfigError(f"config field 'variant': expected a string, got {self.variant!r}")
-        parts = [p.strip() for p in self.variant.split("+")]
-        for p in parts:
-            check_choice("variant", p, VARIANTS)
-        if len(set(parts)) != len(parts):
-            raise ConfigError(f"config field 'variant': {self.variant!r} repeats a variant")
-        if "classic" in parts and len(parts) > 1:
-            raise ConfigError(f"config field 'variant': 'classic' cannot be combined ({self.variant!r})")
-        object.__setattr__(self, "variant", "+".join(parts))  # normalised spelling
-        object.__setattr__(self, "flags", frozenset(p for p in parts if p != "classic"))
-        check_choice("fighter_selection", self.fighter_selection, ["draft", "own_sets", "random"])
-        check_bool("piebald_is_wild", self.piebald_is_wild)
-        check_bool("allow_empty_defence", self.allow_empty_defence)
-        check_bool("split_defence_needs_split_attack", self.split_defence_needs_split_attack)
-        check_bool("attacker_must_play", self.attacker_must_play)
-        check_bool("counter_attack_optional", self.counter_attack_optional)
-        check_int("max_rounds", self.max_rounds, 1)
-        if self.own_fighter_sets is not None:
-            if self.fighter_selection != "own_sets":
-                raise ConfigError("config field 'own_fighter_sets' is only used with "
-                                  "fighter_selection='own_sets'")
-            if not isinstance(self.own_fighter_sets, (list, tuple)) or len(
-                    self.own_fighter_sets) != self.num_players:
-                raise ConfigError(f"config field 'own_fighter_sets': expected a list of "
-                                  f"{self.num_players} sets, got {self.own_fighter_sets!r}")
-
-    @property
-    def num_players(self) -> int:
-        return 3 if "free_for_all" in self.flags else 2
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able dict (fighter sets inlined) that ``make_game(**d)`` accepts."""
-        d = asdict(self)
-        d.pop("flags")
-        d["fighter_set"] = resolve_fighter_set(self.fighter_set).to_dict()
-        if self.own_fighter_sets is not None:
-            d["own_fighter_sets"] = [resolve_fighter_set(s).to_dict() for s in self.own_fighter_sets]
-        return d
-
-
-# ---------------------------------------------------------------------------------------------
-#: static bounds of the state's fields (config-dependent ones are checked by ``check_state``)
-Card = Annotated[int, Field(ge=0, le=NUM_CARDS - 1)]  # a battle-card id (G-1.3)
-Seat = Annotated[int, Field(ge=0, le=2)]  # at most 3 seats (G-7.4)
-SeatOrNone = Annotated[int, Field(ge=-1, le=2)]  # -1: none
-SlotOrNone = Annotated[int, Field(ge=-1, le=2)]  # a fighter slot 0..2, -1: none
-FighterIndex = Annotated[int, Field(ge=0, le=8)]  # index into a set of 9 (G-1.4)
-#: HP: at most 7 (G-1.1); a living fighter has at least 1 and one battle takes at most
-#: 3 + 3 + 2 = 8 (two value-3 cards and a +2 attack bonus against no defence, G-4.4/G-4.5/G-4.8),
-#: so an eliminated fighter ends between 1 - 8 = -7 and 0 (G-4.10)
-MIN_HP, MAX_HP = -7, 7
-HP = Annotated[int, Field(ge=MIN_HP, le=MAX_HP)]
-Side = Annotated[int, Field(ge=-1, le=1)]  # a bonus direction HIGH/LOW, -1: not chosen
-Phase = Annotated[int, Field(ge=0, le=len(PHASES) - 1)]
-
-
-@dataclass(slots=True, eq=False)
-class Garda3State(GameState):
-    """All of one game's state, declared once (clone, JSON and the type/range checks come from
-    the core; :meth:`Garda3.check_state` adds the config's invariants).
-
-    Attributes (seats ``0..n-1``):
-        rng: the game's chance (deck shuffles).
-        phase: index into :data:`PHASES`; actor: the seat to decide (``-1`` when over).
-        round: 1-based round number (0 during the draft; ``max_rounds + 1`` once truncated);
-            first_player: the starting player (G-2.2).
-        deck: battle-card ids, drawn from the end; discard: the public discard pile (G-4.9).
-        hands: per seat, card ids in hand (hidden from the others).
-        fighters: per seat, the set indices of the chosen fighters (up to 3, G-2.3).
-        hp: per seat, current HP of each chosen fighter (<= 0: eliminated, G-4.10).
-        available: per drafted set, which of its 9 fighters are still free to pick.
-        draft_order / draft_pos: seats in picking order and the next pick.
-        round_attacker, target: the round's attacker and the opponent attacked.
-        striker / blocker: who attacks / defends in the current battle (swapped in a counter;
-            outside a battle: those of the last battle).
-        atk_slot / def_slot: the round attacker's / target's fighter slot in battle.
-        counter: True while the counter-attack is played; resurrected: a resurrection was
-            declared this round (G-7.2).
-        atk_cards / def_cards: cards played in the current battle; atk_bonus / def_bonus: the
-            chosen bonus direction (-1: none yet); revealed: the (night) attack card is face up.
-        winner: winning seat, or -1; truncated: ended by ``max_rounds`` (G-6.2).
-    """
-
-    rng: random.Random
-    phase: Phase
-    actor: SeatOrNone
-    round: Annotated[int, Field(ge=0)]
-    first_player: Seat
-    deck: list[Card]
-    discard: list[Card]
-    hands: list[list[Card]]
-    fighters: list[list[FighterIndex]]
-    hp: list[list[HP]]
-    available: list[list[bool]]
-    draft_order: list[Seat]
-    draft_pos: Annotated[int, Field(ge=0, le=9)]
-    round_attacker: SeatOrNone
-    target: SeatOrNone
-    striker: SeatOrNone
-    blocker: SeatOrNone
-    atk_slot: SlotOrNone
-    def_slot: SlotOrNone
-    counter: bool
-    resurrected: bool
-    atk_cards: list[Card]
-    def_cards: list[Card]
-    atk_bonus: Side
-    def_bonus: Side
-    revealed: bool
-    winner: SeatOrNone
-    truncated: bool
+from card_envs.garda3 import state as state_module
+from card_envs.garda3.cards import FighterSet, resolve_fighter_set
+from card_envs.garda3.config import Garda3Config
+from card_envs.garda3.constants import (
+    A_BONUS,
+    A_CARD,
+    A_COUNTER,
+    A_DECLINE,
+    A_DONE,
+    A_PICK,
+    A_RESURRECT,
+    A_SLOT,
+    A_TARGET,
+    ACTIONS,
+    CARD_ATTACK_DIR,
+    CARD_COLOUR,
+    CARD_DEFENCE_DIR,
+    DIRECTIONS,
+    HIGH,
+    LOW,
+    NUM_CARDS,
+    PH_ATTACK_BONUS,
+    PH_ATTACK_CARDS,
+    PH_ATTACKER_FIGHTER,
+    PH_COUNTER_CHOICE,
+    PH_DEFENCE_BONUS,
+    PH_DEFENCE_CARDS,
+    PH_DEFENDER_FIGHTER,
+    PH_DRAFT,
+    PH_OVER,
+    PH_RESURRECT_CHOICE,
+    PH_TARGET,
+    PHASES,
+    PIEBALD,
+    battle_outcome,
+    card_name,
+)
+from card_envs.garda3.observation import Garda3Encoder
+from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
 
 
 def make_game(**config: Any) -> Garda3:
@@ -307,7 +67,9 @@ class Garda3(GameBase[Garda3State]):
     name = "garda3"
     version = 1
     state_class = Garda3State
-    num_actions = NUM_ACTIONS
+    encoder_class = Garda3Encoder
+    action_layout = ACTIONS
+    phases = PHASES
     max_game_length = 20_000
 
     def __init__(self, config: Garda3Config | None = None):
@@ -327,10 +89,6 @@ class Garda3(GameBase[Garda3State]):
         # per set: (attack_bonus, defence_bonus, hp) for each of its 9 fighters
         self.stats = [[(f.attack_bonus, f.defence_bonus, f.hp) for f in s.fighters]
                       for s in self.sets]
-        from card_envs.garda3.encoder import OBSERVATION, encode  # local: encoder imports rules
-
-        self._encode = encode
-        self.observation_shape = (OBSERVATION.size,)
         # colour pairing table (G-1.5)
         wild = cfg.piebald_is_wild
         self._pairs = [[a == b or (wild and (a == PIEBALD or b == PIEBALD)) for b in range(3)]
@@ -416,17 +174,6 @@ class Garda3(GameBase[Garda3State]):
             return [0.0] * n
         lose = -1.0 / (n - 1)
         return [1.0 if p == state.winner else lose for p in range(n)]
-
-    def observe(self, state: Garda3State, player: int):
-        """Seat ``player``'s view (layout: ``card_envs.garda3.encoder.OBSERVATION``);
-        ValueError for a seat outside ``0..num_players-1``."""
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"garda3: no seat {player!r} (seats 0..{self.num_players - 1})")
-        return self._encode(self, state, player)
-
-    def phase_name(self, state: Garda3State) -> str:
-        """The phase's name (:data:`PHASES`), e.g. ``"defence_cards"``."""
-        return PHASES[state.phase]
 
     def _legal_actions(self, s: Garda3State) -> list[int]:
         ph = s.phase
@@ -621,17 +368,12 @@ class Garda3(GameBase[Garda3State]):
 
     def _attack_played(self, s: Garda3State) -> None:
         cards = s.atk_cards
-        bonus = self.fighter_stats(s, s.striker, self._striker_slot(s))[0]
+        bonus = self.fighter_stats(s, s.striker, striker_slot(s))[0]
         if len(cards) == 2 and CARD_ATTACK_DIR[cards[0]] != CARD_ATTACK_DIR[cards[1]] and bonus > 0:
             s.phase = PH_ATTACK_BONUS  # G-4.5: the attacker chooses the bonus side
             return
         self._to_defence(s)
 
-    def _striker_slot(self, s: Garda3State) -> int:
-        return s.def_slot if s.counter else s.atk_slot
-
-    def _blocker_slot(self, s: Garda3State) -> int:
-        return s.atk_slot if s.counter else s.def_slot
 
     def _to_defence(self, s: Garda3State) -> None:
         s.actor = s.blocker
@@ -646,7 +388,7 @@ class Garda3(GameBase[Garda3State]):
         cards = s.def_cards
         s.revealed = True  # G-7.3: the face-down card is revealed once the defender has played
         if len(cards) == 2 and CARD_DEFENCE_DIR[cards[0]] != CARD_DEFENCE_DIR[cards[1]]:
-            bonus = self.fighter_stats(s, s.blocker, self._blocker_slot(s))[1]
+            bonus = self.fighter_stats(s, s.blocker, blocker_slot(s))[1]
             if len(self._attacked_dirs(s)) == 2 and bonus > 0:
                 s.phase = PH_DEFENCE_BONUS  # G-4.6: the defender chooses the bonus side
                 return
@@ -654,15 +396,15 @@ class Garda3(GameBase[Garda3State]):
 
     def battle_hits(self, s: Garda3State) -> tuple[list[int], list[int], int]:
         """``(attack, defence, damage)`` of the current battle (see :func:`battle_outcome`)."""
-        atk_bonus = self.fighter_stats(s, s.striker, self._striker_slot(s))[0]
-        def_bonus = self.fighter_stats(s, s.blocker, self._blocker_slot(s))[1]
+        atk_bonus = self.fighter_stats(s, s.striker, striker_slot(s))[0]
+        def_bonus = self.fighter_stats(s, s.blocker, blocker_slot(s))[1]
         return battle_outcome(s.atk_cards, s.atk_bonus, atk_bonus, s.def_cards, s.def_bonus,
                               def_bonus)
 
     def _resolve(self, s: Garda3State) -> None:
         """G-4.8–G-4.10, then the counter-attack right (G-5) or the end of the round."""
         _, _, damage = self.battle_hits(s)
-        slot = self._blocker_slot(s)
+        slot = blocker_slot(s)
         s.hp[s.blocker][slot] -= damage
         s.discard.extend(s.atk_cards)  # G-4.9: played cards go face up to the discard pile
         s.discard.extend(s.def_cards)
@@ -712,28 +454,22 @@ class Garda3(GameBase[Garda3State]):
         self._start_round(s)
 
     # -- text ----------------------------------------------------------------------------------
-    def action_to_string(self, state: Garda3State, action: int) -> str:
-        a = int(action)
-        if not 0 <= a < NUM_ACTIONS:
-            return f"<out-of-range action {a}>"
-        piece = ACTIONS.piece_of(a)
-        k = a - piece.start
+    def describe_action(self, state: Garda3State, piece: str, index: int) -> str | None:
+        """The fighter, seat, card or side an action names (``"pick 3: Obr"``)."""
         seat = state.actor
-        if piece.name == "pick":
-            si = self.set_of(seat) if seat >= 0 else 0
-            return f"pick {self.sets[si].fighters[k].name}"
-        if piece.name == "slot":
-            if seat >= 0 and k < len(state.fighters[seat]):
-                f = self.sets[self.set_of(seat)].fighters[state.fighters[seat][k]]
-                return f"fighter {k} ({f.name})"
-            return f"fighter {k}"
-        if piece.name == "target":
-            return f"attack player {(seat + k + 1) % self.num_players} ({k + 1} clockwise)"
-        if piece.name == "card":
-            return f"play [{card_name(k)}]"
-        if piece.name == "bonus":
-            return f"bonus {DIRECTIONS[k]}"
-        return piece.name
+        if piece == "pick":
+            return self.sets[self.set_of(seat) if seat >= 0 else 0].fighters[index].name
+        if piece == "slot":
+            if seat >= 0 and index < len(state.fighters[seat]):
+                return self.sets[self.set_of(seat)].fighters[state.fighters[seat][index]].name
+            return None
+        if piece == "target":
+            return f"player {(seat + index + 1) % self.num_players} ({index + 1} clockwise)"
+        if piece == "card":
+            return card_name(index)
+        if piece == "bonus":
+            return DIRECTIONS[index]
+        return None
 
     def render(self, state: Garda3State) -> str:
         s = state
@@ -757,360 +493,12 @@ class Garda3(GameBase[Garda3State]):
         return "\n".join(lines)
 
     # -- saved-state invariants ----------------------------------------------------------------
+
     def check_state(self, state: Garda3State) -> None:
-        """StateError (naming the field path, the value and every field the broken rule reads)
-        unless ``state`` is a consistent Garda3 state of this config: seat counts and list
-        lengths, the 36-card multiset over deck / discard / hands / atk_cards / def_cards
-        (G-1.3), the fighters chosen (each fighter of a set once, matching ``available`` and the
-        picks ``draft_order[:draft_pos]``, G-2.3), HP within ``-7..max HP`` of each fighter
-        (G-1.1, G-4.10), the round within ``max_rounds`` (G-6.2), and the phase with its actor,
-        roles, fighter slots, played cards and chosen bonus sides (G-3 … G-7). Hand *contents*
-        are not checked beyond the multiset: ``sample_hidden`` deals them anew."""
-        s, cfg, n = state, self.config, self.num_players
-        # shapes and seats
-        check_len("hands", s.hands, n, why=f"one hand per seat, {n} seats")
-        check_len("fighters", s.fighters, n, why=f"one guard per seat, {n} seats")
-        check_len("hp", s.hp, n, why=f"one guard per seat, {n} seats")
-        check_len("available", s.available, len(self.sets),
-                  why=f"one list per fighter set drafted from (fighter_selection "
-                      f"{cfg.fighter_selection!r})")
-        for i, avail in enumerate(s.available):
-            check_len(f"available[{i}]", avail, 9, why="a fighter set has 9 fighters, G-1.4")
-        check_len("draft_order", s.draft_order, 3 * n, why="3 picks per seat, G-2.3")
-        check_range("first_player", s.first_player, 0, n - 1, "a seat")
-        for name in ("actor", "round_attacker", "target", "striker", "blocker", "winner"):
-            check_range(name, getattr(s, name), -1, n - 1, "a seat or -1")
-        for i, p in enumerate(s.draft_order):
-            if p != (s.first_player + i) % n:
-                fail(f"draft_order[{i}]", p, f"is not seat (first_player {s.first_player} + {i}) "
-                     f"mod {n} = {(s.first_player + i) % n}: the starting player picks first, "
-                     "then clockwise (G-2.3, G-7.4)")
-        check_range("draft_pos", s.draft_pos, 0, 3 * n, "a pick index")
-        check_range("round", s.round, 0, cfg.max_rounds + 1, "a round of this config (0 during "
-                    "the draft, max_rounds + 1 only once truncated)")
-        # the battle cards: each of the 36 exactly once (G-1.3)
-        zones: dict[str, list[int]] = {"deck": s.deck, "discard": s.discard}
-        for p in range(n):
-            zones[f"hands[{p}]"] = s.hands[p]
-        zones["atk_cards"], zones["def_cards"] = s.atk_cards, s.def_cards
-        check_cards(zones, range(NUM_CARDS), "battle card")
-        # the fighters: picks so far, each fighter of a set once, `available` the rest
-        picks = [0] * n
-        for p in s.draft_order[:s.draft_pos]:
-            picks[p] += 1
-        for p in range(n):
-            if len(s.fighters[p]) != picks[p]:
-                fail(f"fighters[{p}]", s.fighters[p],
-                     f"holds {len(s.fighters[p])} fighters, but draft_order[:draft_pos] "
-                     f"(draft_pos {s.draft_pos}) gives seat {p} {picks[p]} picks")
-            check_len(f"hp[{p}]", s.hp[p], len(s.fighters[p]),
-                      why=f"one HP per fighter of fighters[{p}]")
-        holder: dict[tuple[int, int], str] = {}
-        for p in range(n):
-            si = self.set_of(p)
-            for j, k in enumerate(s.fighters[p]):
-                here = f"fighters[{p}][{j}]"
-                if (si, k) in holder:
-                    fail(here, k, f"is chosen twice ({holder[si, k]} too): a fighter of a set "
-                         "is chosen once (G-2.3)")
-                holder[si, k] = here
-                if s.available[si][k]:
-                    fail(here, k, f"is chosen but available[{si}][{k}] is True")
-        for si, avail in enumerate(s.available):
-            for k, free in enumerate(avail):
-                if not free and (si, k) not in holder:
-                    fail(f"available[{si}][{k}]", free, f"but no seat's fighters hold fighter "
-                         f"{k} of set {si}: fighters {s.fighters}")
-        drafting = s.phase == PH_DRAFT
-        for p in range(n):
-            stats = self.stats[self.set_of(p)]
-            for j, h in enumerate(s.hp[p]):
-                top = stats[s.fighters[p][j]][2]
-                if h > top:
-                    fail(f"hp[{p}][{j}]", h, f"exceeds the max HP {top} of fighters[{p}][{j}] "
-                         f"= {s.fighters[p][j]} (G-1.1)")
-                if drafting and h != top:
-                    fail(f"hp[{p}][{j}]", h, f"is not the full HP {top} of fighters[{p}][{j}] in "
-                         "phase 'draft' (no battle yet)")
-        # the draft
-        if (s.draft_pos < 3 * n) != drafting:
-            fail("phase", s.phase, f"({PHASES[s.phase]}) with draft_pos {s.draft_pos} of "
-                 f"{3 * n} picks: the phase is 'draft' exactly while picks are left")
-        if drafting:
-            self._check_draft(s)
-            return
-        self._check_play(s)
+        """StateError unless ``state`` is consistent with this config
+        (:func:`card_envs.garda3.state.check_state`)."""
+        state_module.check_state(self, state)
 
-    def _check_draft(self, s: Garda3State) -> None:
-        if self.config.fighter_selection == "random":
-            fail("phase", s.phase, "is 'draft', but fighter_selection 'random' has no draft")
-        if s.actor != s.draft_order[s.draft_pos]:
-            fail("actor", s.actor, f"is not the picking seat draft_order[draft_pos "
-                 f"{s.draft_pos}] = {s.draft_order[s.draft_pos]} in phase 'draft'")
-        for name in ("round_attacker", "target", "striker", "blocker", "atk_slot", "def_slot",
-                     "atk_bonus", "def_bonus", "winner"):
-            if getattr(s, name) != -1:
-                fail(name, getattr(s, name), "is not -1 in phase 'draft' (no round yet)")
-        for name in ("counter", "resurrected", "revealed", "truncated"):
-            if getattr(s, name):
-                fail(name, True, "is set in phase 'draft' (no round yet)")
-        if s.round != 0:
-            fail("round", s.round, "is not 0 in phase 'draft' (round 1 starts after the draft)")
-        for p, hand in enumerate(s.hands):
-            if hand:
-                fail(f"hands[{p}]", hand, "holds cards in phase 'draft': the deal follows the "
-                     "draft (G-2.4)")
-        for name in ("discard", "atk_cards", "def_cards"):
-            if getattr(s, name):
-                fail(name, getattr(s, name), "is not empty in phase 'draft' (no card is dealt "
-                     "or played before round 1, G-2.4)")
-
-    def _check_play(self, s: Garda3State) -> None:
-        """The invariants once the fighters are chosen (phase after the draft)."""
-        cfg, n, ph = self.config, self.num_players, s.phase
-        where = f"in phase {PHASES[ph]!r}"
-        over = ph == PH_OVER
-        hp = s.hp
-        alive = [any(h > 0 for h in hp[p]) for p in range(n)]
-        # the round and the end (G-6)
-        if s.round < 1:
-            fail("round", s.round, f"is not a round (1..{cfg.max_rounds}) {where}")
-        if s.truncated != (s.round > cfg.max_rounds):
-            fail("round", s.round, f"with truncated {s.truncated}: round max_rounds + 1 = "
-                 f"{cfg.max_rounds + 1} is reached exactly when the game is truncated (G-6.2)")
-        if s.truncated and not over:
-            fail("truncated", True, f"{where}: a truncated game is over")
-        if over and (s.winner >= 0) == s.truncated:
-            fail("winner", s.winner, f"with truncated {s.truncated} {where}: a game over has "
-                 "a winner or was truncated, not both")
-        if not over and s.winner >= 0:
-            fail("winner", s.winner, f"is set {where} (the game goes on)")
-        for p in range(n):
-            if not alive[p] and s.hands[p]:
-                fail(f"hands[{p}]", s.hands[p], f"is not empty although hp[{p}] {hp[p]} has no "
-                     "living fighter (a player out discards the hand, G-6.1 / G-7.4)")
-            if len(s.hands[p]) > 3 and not self.royale:
-                fail(f"hands[{p}]", s.hands[p], "holds more than 3 cards without 'royale' "
-                     "(G-3.1: draw up to 3)")
-        out = [f"hp[{p}]" for p in range(n) if not alive[p]]
-        if s.winner >= 0:
-            if not alive[s.winner]:
-                fail(f"hp[{s.winner}]", hp[s.winner], f"has no living fighter although winner "
-                     f"is seat {s.winner}")
-            if n - len(out) > 1:
-                fail(", ".join(f"hp[{p}]" for p in range(n) if alive[p] and p != s.winner),
-                     hp, f"a seat other than winner {s.winner} has a living fighter (G-6.1)")
-        elif n - len(out) < 2:
-            fail(", ".join(out), hp, f"only {n - len(out)} seat(s) have a living fighter {where} "
-                 "with no winner (the game ends when one is left, G-6.1 / G-7.4)")
-        # roles
-        ra, t = s.round_attacker, s.target
-        if ra < 0:
-            fail("round_attacker", ra, f"is not a seat {where}")
-        if n == 2:  # G-3.2: the roles swap every round
-            r = s.round - 1 if s.truncated else s.round
-            if ra != (s.first_player + r - 1) % 2:
-                fail("round_attacker", ra, f"is not the attacker of round {r}: first_player "
-                     f"{s.first_player} attacks in odd rounds (G-3.2; truncated {s.truncated})")
-        elif s.round == 1 and ra != s.first_player:
-            fail("round_attacker", ra, f"is not first_player {s.first_player} in round 1 (G-3.2)")
-        if not over and not alive[ra]:
-            fail("round_attacker", ra, f"has no living fighter (hp[{ra}] {hp[ra]}) {where}")
-        if ph == PH_TARGET:
-            if not self.ffa:
-                fail("phase", ph, "(target) exists only in free_for_all (G-7.4)")
-            if t != -1:
-                fail("target", t, f"is chosen already {where}")
-        else:
-            if t < 0 or t == ra:
-                fail("target", t, f"is not an opponent of round_attacker {ra} {where}")
-            if not self.ffa and t != 1 - ra:
-                fail("target", t, f"is not the opponent 1 - round_attacker {ra} {where}")
-            if not over and not alive[t]:
-                fail("target", t, f"has no living fighter (hp[{t}] {hp[t]}) {where}")
-        if s.def_bonus != -1:
-            fail("def_bonus", s.def_bonus, "is set: the defence bonus side is chosen and the "
-                 "battle resolved in one step (a saved state holds -1)")
-        if s.resurrected and not self.resurrection:
-            fail("resurrected", True, "without the 'resurrection' variant (G-7.2)")
-        if self.night:
-            for name in ("atk_cards", "def_cards"):
-                check_len(name, getattr(s, name), 0, 1, why="'night': one card a side, G-7.3")
-        if over:
-            self._check_over(s, alive)
-            return
-        if ph in (PH_TARGET, PH_ATTACKER_FIGHTER, PH_DEFENDER_FIGHTER):
-            self._check_before_battle(s, where)
-            return
-        # a battle, its counter-attack choice or a resurrection (atk_slot, def_slot chosen)
-        self._alive_slot(s, "atk_slot", s.atk_slot, "round_attacker", ra, where)
-        self._alive_slot(s, "def_slot", s.def_slot, "target", t, where)
-        roles = (t, ra) if s.counter else (ra, t)
-        if (s.striker, s.blocker) != roles:
-            fail("striker", s.striker, f"and blocker {s.blocker} are not (round_attacker, target)"
-                 f" = ({ra}, {t}), swapped in a counter-attack (counter {s.counter}; G-5.1) "
-                 f"{where}")
-        if s.counter and ph not in (PH_ATTACK_CARDS, PH_ATTACK_BONUS, PH_DEFENCE_CARDS,
-                                    PH_DEFENCE_BONUS):
-            fail("counter", True, f"{where}: the counter-attack is a battle")
-        if s.resurrected and not s.counter and ph != PH_COUNTER_CHOICE:
-            fail("resurrected", True, f"{where}: a resurrection replaces the attack, then comes "
-                 "the counter-attack choice (G-7.2)")
-        if ph == PH_COUNTER_CHOICE or ph == PH_RESURRECT_CHOICE:
-            self._check_no_battle_cards(s, where)
-            if ph == PH_COUNTER_CHOICE:
-                if s.actor != t:
-                    fail("actor", s.actor, f"is not target {t} {where} (G-5.1)")
-                if not s.hands[t]:
-                    fail(f"hands[{t}]", s.hands[t], f"of target {t} is empty {where}: the "
-                         "counter-attack is offered only with a card (G-5.2)")
-                if s.revealed == s.resurrected:
-                    fail("revealed", s.revealed, f"with resurrected {s.resurrected} {where}: "
-                         "the battle before was resolved (revealed) unless a resurrection "
-                         "replaced it")
-            else:
-                if not self.resurrection:
-                    fail("phase", ph, "(resurrect_choice) without the 'resurrection' variant")
-                if s.actor != ra:
-                    fail("actor", s.actor, f"is not round_attacker {ra} {where} (G-7.2)")
-                if s.resurrected or s.revealed:
-                    fail("resurrected" if s.resurrected else "revealed", True,
-                         f"is set {where} (the resurrection is being declared)")
-                if all(h > 0 for h in hp[ra]):
-                    fail(f"hp[{ra}]", hp[ra], f"of round_attacker {ra} has no eliminated "
-                         f"fighter to bring back {where} (G-7.2 DECISION)")
-            return
-        self._check_battle(s, where)
-
-    def _check_over(self, s: Garda3State, alive: list[bool]) -> None:
-        """A game ends after a battle (or a resurrection, G-7.2): its roles, slots and the
-        counter flag stay as they were (G-6)."""
-        where = "in phase 'over'"
-        ra, t = s.round_attacker, s.target
-        if s.actor != -1:
-            fail("actor", s.actor, f"is not -1 {where}")
-        self._check_no_battle_cards(s, where)
-        for name in ("atk_slot", "def_slot"):
-            if getattr(s, name) < 0:
-                fail(name, getattr(s, name), f"is not the slot of the last battle {where}")
-        roles = (t, ra) if s.counter else (ra, t)
-        if (s.striker, s.blocker) != roles:
-            fail("striker", s.striker, f"and blocker {s.blocker} are not the last battle's "
-                 f"(round_attacker, target) = ({ra}, {t}), swapped after a counter-attack "
-                 f"(counter {s.counter}) {where}")
-        slot_name = "def_slot" if s.counter else "atk_slot"
-        self._alive_slot(s, slot_name, self._striker_slot(s), "striker", s.striker, where)
-        if not s.revealed and not s.resurrected:
-            fail("revealed", False, f"with resurrected False {where}: the last battle was "
-                 "resolved, its cards face up")
-        if s.winner >= 0 and s.striker != s.winner:
-            fail("striker", s.striker, f"is not winner {s.winner}: the game is won by the last "
-                 "battle's striker eliminating the blocker's last fighter (G-6.1)")
-
-    def _alive_slot(self, s: Garda3State, path: str, slot: int, who: str, seat: int,
-                    where: str) -> None:
-        if slot < 0 or s.hp[seat][slot] <= 0:
-            fail(path, slot, f"is not a living fighter slot of {who} {seat} (hp[{seat}] "
-                 f"{s.hp[seat]}) {where}")
-
-    def _check_no_battle_cards(self, s: Garda3State, where: str) -> None:
-        for name in ("atk_cards", "def_cards"):
-            if getattr(s, name):
-                fail(name, getattr(s, name), f"is not empty {where} (played cards are "
-                     "discarded when the battle is resolved, G-4.9)")
-        if s.atk_bonus != -1:
-            fail("atk_bonus", s.atk_bonus, f"is not -1 {where} (no attack on the table)")
-
-    def _check_before_battle(self, s: Garda3State, where: str) -> None:
-        ph, ra = s.phase, s.round_attacker
-        self._check_no_battle_cards(s, where)
-        if s.actor != (s.target if ph == PH_DEFENDER_FIGHTER else ra):
-            fail("actor", s.actor, f"is not the seat choosing {where} (round_attacker {ra}, "
-                 f"target {s.target}; G-4.1)")
-        if ph == PH_DEFENDER_FIGHTER:
-            self._alive_slot(s, "atk_slot", s.atk_slot, "round_attacker", ra, where)
-        elif s.atk_slot != -1:
-            fail("atk_slot", s.atk_slot, f"is chosen already {where}")
-        if s.def_slot != -1:
-            fail("def_slot", s.def_slot, f"is chosen already {where}")
-        for name in ("counter", "resurrected"):
-            if getattr(s, name):
-                fail(name, True, f"is set {where} (before this round's battle)")
-        if s.round == 1:  # the last battle's roles stay until the next battle; none yet
-            if s.striker != -1 or s.blocker != -1 or s.revealed:
-                fail("striker", s.striker, f"blocker {s.blocker}, revealed {s.revealed}: there "
-                     f"was no battle before round 1's {where} (expected -1, -1, False)")
-        elif s.striker < 0 or s.blocker < 0 or s.striker == s.blocker:
-            fail("striker", s.striker, f"and blocker {s.blocker} are not two seats (those of "
-                 f"the last battle) {where}, round {s.round}")
-
-    def _check_battle(self, s: Garda3State, where: str) -> None:
-        """attack_cards, attack_bonus, defence_cards, defence_bonus (G-4.2 … G-4.7)."""
-        ph, atk, dfn = s.phase, s.atk_cards, s.def_cards
-        striker_slot = "def_slot" if s.counter else "atk_slot"
-        blocker_slot = "atk_slot" if s.counter else "def_slot"
-        a_bonus = self.fighter_stats(s, s.striker, self._striker_slot(s))[0]
-        d_bonus = self.fighter_stats(s, s.blocker, self._blocker_slot(s))[1]
-        attacking = ph in (PH_ATTACK_CARDS, PH_ATTACK_BONUS)
-        if s.actor != (s.striker if attacking else s.blocker):
-            fail("actor", s.actor, f"is not the {'striker' if attacking else 'blocker'} {where} "
-                 f"(striker {s.striker}, blocker {s.blocker})")
-        if len(atk) == 2 and not self.pairs(atk[0], atk[1]):
-            fail("atk_cards", atk, "are two cards of different colours (G-1.5, piebald_is_wild "
-                 f"{self.config.piebald_is_wild})")
-        split = self.split_attack(s)
-        if ph == PH_ATTACK_CARDS:
-            check_len("atk_cards", atk, 0, 0 if self.night else 1,
-                      why=f"the attack ends with its last card {where}")
-        elif ph == PH_ATTACK_BONUS:
-            if not split:
-                fail("atk_cards", atk, f"are not a two-direction attack {where} (G-4.5)")
-        else:
-            check_len("atk_cards", atk, 1, 2, why=f"the attack is on the table {where}")
-        if attacking:
-            if dfn:
-                fail("def_cards", dfn, f"is not empty {where} (the defence follows the attack)")
-            if s.revealed:
-                fail("revealed", True, f"{where}: the attack is revealed once the defence is "
-                     "played (G-7.3)")
-            if s.atk_bonus != -1:
-                fail("atk_bonus", s.atk_bonus, f"is chosen already {where}")
-            if ph == PH_ATTACK_CARDS and not s.hands[s.striker]:
-                fail(f"hands[{s.striker}]", s.hands[s.striker], f"of striker {s.striker} is "
-                     f"empty {where} (a battle without cards resolves at once, G-4.6)")
-        else:
-            want = split and a_bonus > 0
-            if (s.atk_bonus >= 0) != want:
-                fail("atk_bonus", s.atk_bonus, f"{where}: the attacker chooses a side exactly for "
-                     f"a two-direction attack ({split}) by a fighter with an attack bonus (striker "
-                     f"{s.striker}'s {striker_slot} fighter: +{a_bonus}; G-4.5)")
-        if ph == PH_ATTACK_BONUS and a_bonus == 0:
-            fail(striker_slot, self._striker_slot(s), f"{where}: striker {s.striker}'s fighter "
-                 "has no attack bonus to place (G-4.5)")
-        if ph == PH_DEFENCE_CARDS:
-            check_len("def_cards", dfn, 0, 0 if self.night else 1,
-                      why=f"the defence ends with its last card {where}")
-            if s.revealed:
-                fail("revealed", True, f"{where}: the attack is revealed once the defence is "
-                     "played (G-7.3)")
-            if not s.hands[s.blocker]:
-                fail(f"hands[{s.blocker}]", s.hands[s.blocker], f"of blocker {s.blocker} is "
-                     f"empty {where} (without a card the defence is 0 at once, G-4.6)")
-        elif ph == PH_DEFENCE_BONUS:
-            check_len("def_cards", dfn, 2, why=f"two defence cards {where}")
-            if not self.pairs(dfn[0], dfn[1]):
-                fail("def_cards", dfn, "are two cards of different colours (G-1.5, "
-                     f"piebald_is_wild {self.config.piebald_is_wild})")
-            if CARD_DEFENCE_DIR[dfn[0]] == CARD_DEFENCE_DIR[dfn[1]] or not split:
-                fail("def_cards", dfn, f"with atk_cards {atk} {where}: the defender chooses the "
-                     "bonus side only when two attacked directions are both defended (G-4.6)")
-            if d_bonus == 0:
-                fail(blocker_slot, self._blocker_slot(s), f"{where}: blocker {s.blocker}'s "
-                     "fighter has no defence bonus to place (G-4.6)")
-            if not s.revealed:
-                fail("revealed", False, f"{where}: the defence is played, the attack is face up")
-
-    # -- hidden information -----------------------------------------------------------------
     def hidden_from(self, state: Garda3State, player: int) -> bool:
         """Whether the current face-down (night) attack card is hidden from ``player``."""
         return (self.night and bool(state.atk_cards) and not state.revealed

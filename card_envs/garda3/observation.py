@@ -1,0 +1,205 @@
+"""Garda3 observation encoder: one flat float32 vector, values in [0, 1], from one seat's view.
+
+Seats are relative: "me", then the players 1 and 2 seats clockwise (the third block is zero in
+2-player games). Never encoded: another player's hand, the deck order, or a face-down (night)
+attack card before it is revealed (G-7.3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from card_envs.core.layout import Layout
+from card_envs.core.observation import Encoder
+from card_envs.garda3.constants import (
+    CARD_ATTACK_DIR,
+    CARD_COLOUR,
+    CARD_DEFENCE_DIR,
+    CARD_VALUE,
+    GUARD_SIZE,
+    MAX_SEATS,
+    NUM_CARDS,
+    PH_ATTACK_BONUS,
+    PH_ATTACK_CARDS,
+    PH_DEFENCE_BONUS,
+    PH_DEFENCE_CARDS,
+    PH_DRAFT,
+    PHASES,
+    SET_SIZE,
+    battle_outcome,
+)
+from card_envs.garda3.state import blocker_slot, striker_slot
+
+FIGHTER_FEATURES = 7  # per fighter slot: the seven entries of the `fighters` piece
+POOL_FEATURES = 4  # per draft-pool fighter: the four entries of the `draft_pool` piece
+OBSERVATION = Layout([
+    ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
+    ("role", 4, "[I am to act, I am the striker, I am the blocker, I am this round's attacker]"),
+    ("battle_flags", 3, "[this battle is the counter-attack, a face-down attack card is hidden "
+                        "from me (night), a resurrection was declared this round]"),
+    ("hand", NUM_CARDS, "my hand: 1 per battle-card id held"),
+    ("attack_cards", NUM_CARDS, "attack cards of the current battle that I can see"),
+    ("defence_cards", NUM_CARDS, "defence cards of the current battle"),
+    ("discard", NUM_CARDS, "the public discard pile (G-4.9)"),
+    ("attack_bonus_side", 2, "chosen attack-bonus side one-hot [high, low]"),
+    ("defence_bonus_side", 2, "chosen defence-bonus side one-hot [high, low]"),
+    ("fighters", MAX_SEATS * GUARD_SIZE * FIGHTER_FEATURES,
+     "seats (me, +1, +2 clockwise) × slots 0–2 × [chosen, alive, hp/7, max_hp/7, "
+     "attack_bonus/2, defence_bonus/2, in battle]"),
+    ("draft_pool", SET_SIZE * POOL_FEATURES, "the 9 fighters of the set I draft from × [available, "
+                          "attack_bonus/2, defence_bonus/2, hp/7]"),
+    ("hand_sizes", MAX_SEATS, "hand size / 36 for seats me, +1, +2"),
+    ("deck_size", 1, "deck size / 36"),
+    ("round", 1, "round / max_rounds"),
+    ("seat_roles", MAX_SEATS * 2, "for seats me, +1, +2: [is this round's attacker, is the target]"),
+    ("players_in", MAX_SEATS, "for seats me, +1, +2: still has a fighter (seat exists and is in)"),
+    ("battle", 8, "the current battle as I can see it (derived, G-4.3–G-4.8): [striker's attack "
+                  "bonus/2, blocker's defence bonus/2, attack high/8, attack low/8, defence "
+                  "high/8, defence low/8, damage if resolved now/8 (capped at 1), cards "
+                  "played by the striker/2]"),
+    ("hand_summary", 7, "my hand (derived): [best attack value high/3, best attack value low/3, "
+                        "best defence value high/3, best defence value low/3, white, black, "
+                        "piebald cards/3 (capped at 1)]"),
+])
+
+_PH = OBSERVATION.start("phase")
+_ROLE = OBSERVATION.start("role")
+_FLAGS = OBSERVATION.start("battle_flags")
+_HAND = OBSERVATION.start("hand")
+_ATK = OBSERVATION.start("attack_cards")
+_DEF = OBSERVATION.start("defence_cards")
+_DISC = OBSERVATION.start("discard")
+_ABON = OBSERVATION.start("attack_bonus_side")
+_DBON = OBSERVATION.start("defence_bonus_side")
+_FIGHT = OBSERVATION.start("fighters")
+_POOL = OBSERVATION.start("draft_pool")
+_HSIZE = OBSERVATION.start("hand_sizes")
+_DECK = OBSERVATION.start("deck_size")
+_ROUND = OBSERVATION.start("round")
+_SEATR = OBSERVATION.start("seat_roles")
+_IN = OBSERVATION.start("players_in")
+_BATTLE = OBSERVATION.start("battle")
+_HSUM = OBSERVATION.start("hand_summary")
+
+
+_BATTLE_PHASES = frozenset((PH_ATTACK_CARDS, PH_ATTACK_BONUS, PH_DEFENCE_CARDS, PH_DEFENCE_BONUS))
+
+
+class Garda3Encoder(Encoder):
+    """Seat ``player``'s observation: float32, shape ``(OBSERVATION.size,)``, every value in
+    [0, 1] (layout: :data:`OBSERVATION`). The draft-pool statistics are the static part, one
+    per fighter set (key: the set's index)."""
+
+    LAYOUT = OBSERVATION
+
+    def static_part(self, set_index: int) -> list[float]:
+        buf = [0.0] * OBSERVATION.size
+        for k, (a, d, mx) in enumerate(self.game.stats[set_index]):
+            o = _POOL + POOL_FEATURES * k
+            buf[o + 1] = a / 2.0
+            buf[o + 2] = d / 2.0
+            buf[o + 3] = mx / 7.0
+        return buf
+
+    def encode(self, s, player: int) -> np.ndarray:
+        game = self.game
+        buf = self.static(game.set_of(player)).copy()
+        buf[_PH + s.phase] = 1.0
+        if s.actor == player:
+            buf[_ROLE] = 1.0
+        if s.striker == player:
+            buf[_ROLE + 1] = 1.0
+        if s.blocker == player:
+            buf[_ROLE + 2] = 1.0
+        if s.round_attacker == player:
+            buf[_ROLE + 3] = 1.0
+        hidden = game.hidden_from(s, player)
+        if s.counter:
+            buf[_FLAGS] = 1.0
+        if hidden:
+            buf[_FLAGS + 1] = 1.0
+        if s.resurrected:
+            buf[_FLAGS + 2] = 1.0
+        for c in s.hands[player]:
+            buf[_HAND + c] = 1.0
+        if not hidden:
+            for c in s.atk_cards:
+                buf[_ATK + c] = 1.0
+        for c in s.def_cards:
+            buf[_DEF + c] = 1.0
+        for c in s.discard:
+            buf[_DISC + c] = 1.0
+        if s.atk_bonus >= 0:
+            buf[_ABON + s.atk_bonus] = 1.0
+        if s.def_bonus >= 0:
+            buf[_DBON + s.def_bonus] = 1.0
+        n = game.num_players
+        for rel in range(n):
+            seat = (player + rel) % n
+            stats = game.stats[game.set_of(seat)]
+            hp = s.hp[seat]
+            base = _FIGHT + rel * GUARD_SIZE * FIGHTER_FEATURES
+            alive = False
+            for slot, k in enumerate(s.fighters[seat]):
+                a, d, mx = stats[k]
+                o = base + slot * FIGHTER_FEATURES
+                h = hp[slot]
+                buf[o] = 1.0
+                if h > 0:
+                    alive = True
+                    buf[o + 1] = 1.0
+                    buf[o + 2] = h / 7.0
+                buf[o + 3] = mx / 7.0
+                buf[o + 4] = a / 2.0
+                buf[o + 5] = d / 2.0
+            if seat == s.round_attacker:
+                buf[_SEATR + 2 * rel] = 1.0
+                if s.atk_slot >= 0:
+                    buf[base + s.atk_slot * FIGHTER_FEATURES + 6] = 1.0
+            if seat == s.target:
+                buf[_SEATR + 2 * rel + 1] = 1.0
+                if s.def_slot >= 0:
+                    buf[base + s.def_slot * FIGHTER_FEATURES + 6] = 1.0
+            buf[_HSIZE + rel] = min(len(s.hands[seat]) / NUM_CARDS, 1.0)
+            if alive or s.phase == PH_DRAFT:
+                buf[_IN + rel] = 1.0
+        avail = s.available[game.set_of(player)]
+        for k in range(SET_SIZE):
+            if avail[k]:
+                buf[_POOL + POOL_FEATURES * k] = 1.0
+        if s.striker >= 0 and (s.atk_cards or s.def_cards or s.phase in _BATTLE_PHASES):
+            atk_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
+            def_bonus = game.fighter_stats(s, s.blocker, blocker_slot(s))[1]
+            buf[_BATTLE] = atk_bonus / 2.0
+            buf[_BATTLE + 1] = def_bonus / 2.0
+            atk = [] if hidden else s.atk_cards
+            if atk or s.def_cards:
+                attack, defence, damage = battle_outcome(atk, s.atk_bonus, atk_bonus, s.def_cards,
+                                                         s.def_bonus, def_bonus)
+                if atk:
+                    buf[_BATTLE + 2] = attack[0] / 8.0
+                    buf[_BATTLE + 3] = attack[1] / 8.0
+                buf[_BATTLE + 4] = defence[0] / 8.0
+                buf[_BATTLE + 5] = defence[1] / 8.0
+                buf[_BATTLE + 6] = min(damage / 8.0, 1.0)
+                buf[_BATTLE + 7] = len(s.atk_cards) / 2.0
+        hand = s.hands[player]
+        if hand:
+            best = [0, 0, 0, 0]
+            colours = [0, 0, 0]
+            for c in hand:
+                v = CARD_VALUE[c]
+                ad = CARD_ATTACK_DIR[c]
+                dd = 2 + CARD_DEFENCE_DIR[c]
+                if v > best[ad]:
+                    best[ad] = v
+                if v > best[dd]:
+                    best[dd] = v
+                colours[CARD_COLOUR[c]] += 1
+            for i in range(4):
+                buf[_HSUM + i] = best[i] / 3.0
+            for i in range(3):
+                buf[_HSUM + 4 + i] = min(colours[i] / 3.0, 1.0)
+        buf[_DECK] = len(s.deck) / NUM_CARDS
+        buf[_ROUND] = min(s.round / game.config.max_rounds, 1.0)
+        return np.array(buf, dtype=np.float32)
