@@ -11,16 +11,32 @@ its type and, where the bound does not depend on the config, its range::
         taken: list[list[Annotated[int, Field(ge=0, le=39)]]]
 
 Supported field types: ``int``, ``bool``, ``str``, ``float`` and ``None`` (alone, in unions,
-``Literal`` or ``Annotated`` with pydantic constraints), ``list[...]`` of those to any depth, and
-``random.Random`` (the state's chance RNG). From the declaration the core derives, once per class:
+``Literal`` or ``Annotated`` with pydantic constraints), *records* (below), ``list[...]`` of those
+to any depth, and ``random.Random`` (the state's chance RNG).
+
+A record is a frozen dataclass (``@dataclass(frozen=True, slots=True)``) whose fields are atoms
+(as above), records or ``Record | None``; never lists, so a record is immutable and shared by
+``clone`` like an int (change one by replacing it: ``dataclasses.replace``)::
+
+    @dataclass(frozen=True, slots=True)
+    class Attack:
+        value: Annotated[int, Field(ge=0, le=60)]
+        target: Literal["hero", "weapon"] | None
+
+    @dataclass(slots=True, eq=False)
+    class DuelState(GameState):
+        attack: Attack | None
+
+From the declaration the core derives, once per class:
 
 - ``clone``: generated straight-line copy code (lists copied to their depth, the RNG copied,
-  cache fields shared), as fast as a hand-written copy;
+  records and cache fields shared), as fast as a hand-written copy;
 - ``to_dict``: a JSON-able dict of the saved fields (the RNG as ``[version, [625 ints],
-  gauss_next]``, see :mod:`card_envs.core.rng`);
+  gauss_next]``, see :mod:`card_envs.core.rng`; a record as an object of its named fields);
 - ``from_dict``: strict validation with pydantic (no coercion: ``1`` is not a bool, ``1.0`` not an
   int, unknown and missing fields refused) whose errors become one :class:`StateError` naming the
-  field path (``hands[1][3]``) and the offending value. Config-dependent invariants (card ids of
+  field path (``hands[1][3]``, ``attack.value``) and the offending value; records are rebuilt
+  from their objects (exactly their fields). Config-dependent invariants (card ids of
   this config, the card multiset, seat counts, a consistent phase) are the game's
   ``check_state``; the helpers below (:func:`fail`, :func:`check_range`, :func:`check_len`,
   :func:`check_cards`) name the path the same way.
@@ -47,7 +63,7 @@ from card_envs.core.errors import StateError, short_repr
 from card_envs.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
-    "GameState", "StateCodec", "codec_of", "fail", "check_range", "check_len", "check_cards",
+    "GameState", "StateCodec", "codec_of", "is_record", "fail", "check_range", "check_len", "check_cards",
     "format_path", "short_repr",
 ]
 
@@ -149,11 +165,21 @@ def _strip(tp: Any) -> Any:
     return tp
 
 
+def is_record(tp: Any) -> bool:
+    """Is ``tp`` a record type: a frozen dataclass (a state field value shared, never mutated)?"""
+    return (isinstance(tp, type) and dataclasses.is_dataclass(tp)
+            and tp.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+
+
 def _list_depth(tp: Any, where: str) -> int:
-    """0 for an immutable atom type, k for k nested lists of atoms; TypeError otherwise."""
+    """0 for an immutable atom or record type, k for k nested lists of those; TypeError
+    otherwise."""
     tp = _strip(tp)
     origin = typing.get_origin(tp)
     if tp in _ATOMS or origin is typing.Literal:
+        return 0
+    if is_record(tp):
+        _record_info(tp)  # checks its fields
         return 0
     if origin in (typing.Union, types.UnionType):
         depths = {_list_depth(a, where) for a in typing.get_args(tp)}
@@ -164,7 +190,102 @@ def _list_depth(tp: Any, where: str) -> int:
         (item,) = typing.get_args(tp)
         return 1 + _list_depth(item, where)
     raise TypeError(f"{where}: type {tp!r} is not supported in a state declaration "
-                    "(int, bool, str, float, None, Literal, list[...], random.Random)")
+                    "(int, bool, str, float, None, Literal, a frozen dataclass record, list[...], "
+                    "random.Random)")
+
+
+class _RecordInfo:
+    """A record type's fields and the strict pydantic model its saved objects validate with."""
+
+    def __init__(self, cls: type):
+        hints = typing.get_type_hints(cls, include_extras=True)
+        self.fields: list[tuple[str, Any]] = []
+        model_fields: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            where = f"{cls.__name__}.{f.name}"
+            tp = hints[f.name]
+            if _list_depth(tp, where) != 0:
+                raise TypeError(f"{where}: a record field may not be a list (records are "
+                                "immutable; declare the list on the state)")
+            self.fields.append((f.name, tp))
+            model_fields[f.name] = (_model_type(tp), ...)
+        self.model = create_model(f"{cls.__name__}Saved",
+                                  __config__=ConfigDict(strict=True, extra="forbid"),
+                                  **model_fields)
+
+
+_RECORDS: dict[type, _RecordInfo] = {}
+
+
+_BUILDING: set[type] = set()
+
+
+def _record_info(cls: type) -> _RecordInfo:
+    info = _RECORDS.get(cls)
+    if info is None:
+        if cls in _BUILDING:
+            raise TypeError(f"{cls.__name__}: a record may not contain itself")
+        _BUILDING.add(cls)
+        try:
+            info = _RECORDS[cls] = _RecordInfo(cls)
+        finally:
+            _BUILDING.discard(cls)
+    return info
+
+
+def _has_record(tp: Any) -> bool:
+    tp = _strip(tp)
+    if is_record(tp):
+        return True
+    return any(_has_record(a) for a in typing.get_args(tp)
+               if typing.get_origin(tp) is not typing.Literal)
+
+
+def _model_type(tp: Any) -> Any:
+    """``tp`` with every record type replaced by its pydantic model (for validation)."""
+    if not _has_record(tp):
+        return tp
+    meta: tuple = ()
+    if typing.get_origin(tp) is typing.Annotated:
+        meta = tuple(tp.__metadata__)
+        tp = _strip(tp)
+    if is_record(tp):
+        out: Any = _record_info(tp).model
+    elif typing.get_origin(tp) is list:
+        out = list[_model_type(typing.get_args(tp)[0])]  # type: ignore[misc]
+    else:  # a union
+        out = typing.Union[tuple(_model_type(a) for a in typing.get_args(tp))]
+    return typing.Annotated[(out, *meta)] if meta else out
+
+
+def _to_json(value: Any) -> Any:
+    """Saved form of a value holding records: records as objects of their fields, lists
+    copied."""
+    if value.__class__ is list:
+        return [_to_json(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: _to_json(getattr(value, name)) for name, _tp in
+                _record_info(type(value)).fields}
+    return value
+
+
+def _from_model(tp: Any, value: Any) -> Any:
+    """The state value of declared type ``tp`` from its validated pydantic form."""
+    if value is None or value.__class__ in _ATOMS:
+        return value
+    tp = _strip(tp)
+    origin = typing.get_origin(tp)
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        return [_from_model(item, v) for v in value]
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(tp):
+            arg = _strip(arg)
+            if is_record(arg) and isinstance(value, _record_info(arg).model):
+                return _from_model(arg, value)
+        return value  # pragma: no cover - an atom of the union, returned above
+    info = _record_info(tp)
+    return tp(**{name: _from_model(ftp, getattr(value, name)) for name, ftp in info.fields})
 
 
 _RNG_INTERNAL = 625
@@ -175,7 +296,8 @@ class StateCodec:
 
     Attributes:
         cls: the state class; saved: names of the saved fields in declaration order;
-        rng_fields: the ``random.Random`` fields; cache_fields: the cache fields.
+        rng_fields: the ``random.Random`` fields; record_fields: the fields holding records (and
+        their declared types); cache_fields: the cache fields.
     """
 
     def __init__(self, cls: type):
@@ -187,6 +309,7 @@ class StateCodec:
         self.rng_fields: list[str] = []
         self.cache_fields: dict[str, Any] = {}
         depth: dict[str, int] = {}
+        self.record_fields: dict[str, Any] = {}  # saved fields holding records: their types
         model_fields: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             where = f"{cls.__name__}.{f.name}"
@@ -202,7 +325,9 @@ class StateCodec:
                 model_fields[f.name] = (list, ...)  # checked by rng_from_json below
                 continue
             depth[f.name] = _list_depth(tp, where)
-            model_fields[f.name] = (tp, ...)
+            if _has_record(tp):
+                self.record_fields[f.name] = tp
+            model_fields[f.name] = (_model_type(tp), ...)
         self.depth = depth
         self.model = create_model(
             f"{cls.__name__}Saved", __config__=ConfigDict(strict=True, extra="forbid"),
@@ -242,6 +367,8 @@ class StateCodec:
             value = getattr(state, name)
             if name in self.rng_fields:
                 out[name] = rng_to_json(value)
+            elif name in self.record_fields:
+                out[name] = _to_json(value)
             else:
                 d = self.depth[name]
                 out[name] = value if d == 0 else _deep_copy(value, d)
@@ -273,6 +400,8 @@ class StateCodec:
             value = getattr(model, name)
             if name in self.rng_fields:
                 value = _rng_from_saved(name, value)
+            elif name in self.record_fields:
+                value = _from_model(self.record_fields[name], value)
             setattr(state, name, value)
         for name, default in self.cache_fields.items():
             setattr(state, name, default)
