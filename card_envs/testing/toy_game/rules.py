@@ -1,0 +1,106 @@
+"""Toy Nim rules on the core contract (:class:`card_envs.core.game.GameBase`): the game writes
+its transitions; the core checks every action, caches the legal actions, copies, saves, loads,
+names actions from :data:`~card_envs.testing.toy_game.constants.ACTIONS` and observes through
+the encoder."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from card_envs.core.config import config_from_kwargs
+from card_envs.core.game import GameBase
+from card_envs.testing.toy_game import state as state_module
+from card_envs.testing.toy_game.cards import load_cards
+from card_envs.testing.toy_game.config import ToyConfig
+from card_envs.testing.toy_game.constants import (
+    A_TAKE,
+    ACTIONS,
+    MAX_TAKE,
+    PHASES,
+    Phase,
+)
+from card_envs.testing.toy_game.observation import ToyEncoder
+from card_envs.testing.toy_game.state import ToyState
+
+
+class ToyNim(GameBase[ToyState]):
+    """The Toy Nim ``Game`` (rules: the package docstring)."""
+
+    name = "toy_nim"
+    version = 0
+    state_class = ToyState
+    encoder_class = ToyEncoder
+    action_layout = ACTIONS
+    phases = PHASES
+
+    def __init__(self, config: ToyConfig):
+        self.config = config
+        self.num_players = config.num_players
+        self.max_game_length = config.max_rounds
+        self.cards = load_cards()
+
+    def new_state(self, seed: int) -> ToyState:
+        rng = random.Random(seed)
+        bonus = rng.randint(1, self.config.pile) if self.config.hidden_bonus else -1
+        return ToyState(rng=rng, phase=Phase.TAKE, pile=self.config.pile, player=0, decisions=0,
+                        bonus_at=bonus, bonus_owner=-1, winner=-1, taken=[0] * self.num_players)
+
+    def current_player(self, state: ToyState) -> int:
+        return -1 if state.phase == Phase.OVER else state.player
+
+    def _legal_actions(self, state: ToyState) -> list[int]:
+        if state.phase == Phase.OVER:
+            return []
+        return [A_TAKE + k for k in range(min(MAX_TAKE, state.pile))]
+
+    def _apply_action(self, state: ToyState, action: int) -> None:
+        take = action - A_TAKE + 1
+        before = state.pile
+        state.pile -= take
+        if state.bonus_at > 0 and state.pile < state.bonus_at <= before:
+            state.bonus_owner = state.player
+        state.decisions += 1
+        state.taken[state.player] += take
+        if state.pile == 0:
+            state.winner = state.player
+        else:
+            state.player = (state.player + 1) % self.num_players
+        if state.winner >= 0 or state.decisions >= self.config.max_rounds:
+            state.phase = Phase.OVER
+
+    def check_state(self, state: ToyState) -> None:
+        state_module.check_state(self, state)
+
+    def is_terminal(self, state: ToyState) -> bool:
+        return state.phase == Phase.OVER
+
+    def is_truncated(self, state: ToyState) -> bool:
+        return state.phase == Phase.OVER and state.winner < 0
+
+    def returns(self, state: ToyState) -> list[float]:
+        n = self.num_players
+        if state.winner < 0:
+            return [0.0] * n
+        return [1.0 if p == state.winner else -1.0 / (n - 1) for p in range(n)]
+
+    def describe_action(self, state: ToyState, piece: str, index: int) -> str | None:
+        return f"{index + 1} {self.cards['stone'].name}"  # "take 1: 2 Kámen"
+
+    def render(self, state: ToyState) -> str:
+        return (f"pile={state.pile} ({self.cards['stone'].name}) to_move={state.player} "
+                f"winner={state.winner} {self.cards['bonus'].name}_owner={state.bonus_owner}")
+
+    def sample_hidden(self, state: ToyState, player: int, rng: random.Random) -> ToyState:
+        """A copy with the bonus card's hidden position redrawn from ``rng`` and a fresh chance
+        RNG: what ``player`` could not have seen."""
+        s = self.clone(state)
+        if s.bonus_owner < 0 and s.bonus_at > 0 and s.pile > 0:
+            s.bonus_at = rng.randint(1, s.pile)
+        s.rng = random.Random(rng.getrandbits(63))
+        return s
+
+
+def make_game(**config: Any) -> ToyNim:
+    """Build Toy Nim from :class:`ToyConfig` fields (ConfigError naming a bad one)."""
+    return ToyNim(config_from_kwargs(ToyConfig, config))
