@@ -132,3 +132,16 @@ def test_numpy_actions_are_stored_as_plain_ints():
     state = game.new_state(0)
     game.apply_action(state, np.int64(2))
     assert type(state.pile) is int and state.taken == [3, 0]
+
+
+def test_auto_heuristic_is_the_game_folders_bot_and_a_game_outside_a_folder_is_told():
+    from card_envs.testing import toy_game
+    from card_envs.testing.conformance import _heuristic_factory
+
+    assert _heuristic_factory(ToyNim(ToyConfig()), "auto") is toy_game.bot.HeuristicBot
+
+    class Elsewhere(ToyNim):  # defined in a test module, not in a game folder's rules.py
+        pass
+
+    with pytest.raises(ConformanceError, match="not a game folder's rules.py"):
+        check_game(Elsewhere(ToyConfig()), games=1)

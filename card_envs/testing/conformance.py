@@ -10,6 +10,7 @@ Both raise :class:`ConformanceError` (an ``AssertionError``) naming the broken p
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import math
 import pickle
@@ -48,11 +49,26 @@ def _heuristic_factory(game, heuristic):
         return heuristic
     if heuristic != "auto":
         raise ValueError(f"heuristic: expected 'auto', None or a factory, got {heuristic!r}")
-    from card_envs.core.registry import HEURISTICS, make_heuristic
+    from card_envs.core.registry import GAMES, HEURISTICS, make_heuristic
 
-    if game.name not in HEURISTICS:
-        return None
-    return lambda: make_heuristic(game.name)
+    if game.name in HEURISTICS and GAMES.get(game.name, "").partition(":")[0] == \
+            type(game).__module__:
+        return lambda: make_heuristic(game.name)
+    # a game folder of the one shape: <package>.rules holds the Game, <package>.bot the bot
+    package, _, module = type(game).__module__.rpartition(".")
+    if module != "rules":
+        raise ConformanceError(
+            f"heuristic='auto': {type(game).__name__} is not a registered game and its module "
+            f"{type(game).__module__!r} is not a game folder's rules.py (docs/adding_a_game.md);"
+            " pass heuristic=<a zero-argument bot factory> or heuristic=None to skip the check")
+    try:
+        bot_module = importlib.import_module(f"{package}.bot")
+    except ModuleNotFoundError as exc:
+        raise ConformanceError(f"heuristic='auto': the game folder {package!r} has no bot.py "
+                               f"({exc}); pass heuristic=None to skip the check") from None
+    if not hasattr(bot_module, "HeuristicBot"):
+        raise ConformanceError(f"heuristic='auto': {package}.bot defines no HeuristicBot")
+    return bot_module.HeuristicBot
 
 
 def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
@@ -71,7 +87,8 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
     p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (and
     legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
-    the registry's, ``None``: skip, or a zero-argument factory) chooses the same action after
+    the registry's, else the game folder's ``bot.HeuristicBot``
+    (ConformanceError when there is none); ``None``: skip; or a zero-argument factory) chooses the same action after
     ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
     masked-out action are refused with ``IllegalActionError`` naming the value, the state
     unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a
