@@ -49,7 +49,9 @@ deck composition or hand, nor any deck order. Layout for 2 players (the ``seats`
 Actions
 -------
 ``Discrete(9 + 6·K)`` = ``Discrete(129)`` for the designed content. Card choices name a card
-*kind* (cards of one kind are interchangeable):
+*kind* (cards of one kind are interchangeable). An action's name is its piece name, with the
+index inside a piece of several actions and the card kind or value it names
+(``action_to_string``: ``"play_top"``, ``"take 3: 2"``, ``"value 1: high 4 of 1/4"``):
 
 | indices | name | meaning |
 |---|---|---|
@@ -110,10 +112,10 @@ Terminated after the scoring of the 6th round (DG-4.1). Truncated only by the ad
 Arguments
 ---------
 ``num_players`` (2–5, default 2), ``reward`` (``"win"``/``"score"``), ``content`` (path of a
-content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.content`),
+content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.cards`),
 ``render_mode`` (``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/
 ``"raise"``), ``max_steps``; and the rule DECISION fields of
-:class:`card_envs.dirt_and_glory.rules.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
+:class:`card_envs.dirt_and_glory.config.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
 ``draft_return``, ``territory_selection``, ``first_card_value``, ``first_card_ability``,
 ``first_player``, ``fuel_cost``, ``fuel_uses_per_turn``, ``bust_fuel_rescue``, ``empty_deck``,
 ``ties``, ``consolation_fuel``, ``caravan_return``, ``reserve_mix``, ``fuel_per_point``,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from card_envs.dirt_and_glory import make_game
-from card_envs.dirt_and_glory import rules as R
+from card_envs.dirt_and_glory import constants as R
 
 # territory indices of the designed content (data/designed.toml, file order)
 T12, T13, T14, T15, T16, T17, T18, T19, T21 = range(9)
@@ -35,7 +35,7 @@ def kind(game, label: str) -> int:
 
 def act(game, rng_name: str, label: str) -> int:
     """Action id of a kind range (``act(g, "take", "5")``)."""
-    return game.base[rng_name] + kind(game, label)
+    return game.action_layout.start(rng_name) + kind(game, label)
 
 
 def scripted(game, cards: Cards, *, territory=T15, player=0, decks=None, reserves=None,

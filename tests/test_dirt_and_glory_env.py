@@ -15,9 +15,9 @@ from card_envs.bots.base import RandomBot
 from card_envs.core.errors import CardDataError, ConfigError, StateError
 from card_envs.core.records import GameRecord, record_of, replay
 from card_envs.core.registry import make_heuristic
-from card_envs.dirt_and_glory import rules as R
+from card_envs.dirt_and_glory import constants as R
 from card_envs.dirt_and_glory.bot import HeuristicBot
-from card_envs.dirt_and_glory.content import DEFAULT_CONTENT, load_content
+from card_envs.dirt_and_glory.cards import DEFAULT_CONTENT, load_content
 from card_envs.evaluation import play_match
 from dirt_and_glory_helpers import game
 
@@ -51,7 +51,7 @@ def test_docstring_holds_the_layout_tables():
     g = game(num_players=2)
     doc = dirt_and_glory_v1.__doc__
     assert g.observation_layout.markdown() in doc
-    assert g.action_layout().markdown() in doc
+    assert g.action_layout.markdown() in doc
     for k in g.kinds:
         assert f"`{k.label()}`" in doc
     for n, size in ((2, 209), (3, 240), (4, 271), (5, 302)):
@@ -59,6 +59,51 @@ def test_docstring_holds_the_layout_tables():
         K = gn.num_kinds
         assert gn.observation_shape == (size,) == (21 + 6 + 6 * K + n * (11 + K),)
         assert gn.num_actions == 9 + 6 * K == 129
+
+
+def test_action_ids_and_names_come_from_one_layout():
+    """The rules' action ids, the action space and the action names all come from
+    ``constants.action_layout``: the fixed ids are the same whatever the kind count, the kind
+    ranges start where the layout says, and every name is its layout piece's."""
+    fixed = ("play_top", "pass", "end_turn", "fuel_reserve", "value", "ability_use",
+             "ability_skip", "mix_done")
+    ids = [R.A_PLAY_TOP, R.A_PASS, R.A_END_TURN, R.A_FUEL_RESERVE, R.A_VALUE_LOW,
+           R.A_ABILITY_USE, R.A_ABILITY_SKIP, R.A_MIX_DONE]
+    g = game(num_players=2)
+    layout = g.action_layout
+    assert g.num_actions == layout.size == R.action_layout(g.num_kinds).size
+    for k in (1, 2, 7, g.num_kinds):
+        assert [R.action_layout(k).start(name) for name in fixed] == ids
+    assert (R.A_VALUE_LOW, R.A_VALUE_HIGH) == tuple(range(layout["value"].start,
+                                                          layout["value"].stop))
+    assert R.KIND_PIECES == ("play_reserve", "stash", "mix", "take", "draft_return", "place")
+    for name in R.KIND_PIECES:
+        assert layout[name].size == g.num_kinds
+        assert getattr(g, "a_" + name) == layout.start(name)
+    s = g.new_state(0)
+    for a in range(g.num_actions):
+        piece = layout.piece_of(a)
+        text = g.action_to_string(s, a)
+        assert g.action_name(a) == (piece.name if piece.size == 1
+                                    else f"{piece.name} {a - piece.start}")
+        assert text.startswith(g.action_name(a))
+        if piece.name in R.KIND_PIECES:
+            assert text == f"{piece.name} {a - piece.start}: {g.kinds[a - piece.start].label()}"
+    assert g.action_to_string(s, R.A_PLAY_TOP) == "play_top"
+    assert g.action_to_string(s, R.A_VALUE_HIGH) == "value 1: high"  # no card just played
+    assert g.phases == R.PHASES == tuple(p.name.lower() for p in R.Phase)
+
+
+def test_observation_module_does_not_import_the_rules():
+    """docs/game_folder_shape.md: observation.py imports constants / state, never rules."""
+    import ast
+
+    import card_envs.dirt_and_glory.observation as obs
+
+    tree = ast.parse(Path(obs.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(m and m.endswith("dirt_and_glory.rules") for m in imported), imported
 
 
 def _random_states(g, seed, every=7):

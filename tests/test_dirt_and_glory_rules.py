@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from card_envs.core.errors import IllegalActionError
-from card_envs.dirt_and_glory import rules as R
+from card_envs.dirt_and_glory import constants as R
 from dirt_and_glory_helpers import T12, T15, Cards, act, game, kind, scripted
 
 
@@ -23,7 +23,7 @@ def test_draft_keeps_two_of_three_and_returns_one_to_the_bottom():
     assert len(s.unit_deck) == 45 - 3
     returned_kind = g.card_kind[s.hand[0]]
     kept = sorted(g.card_kind[c] for c in s.hand[1:])
-    g.apply_action(s, g.base["draft_return"] + returned_kind)
+    g.apply_action(s, g.a_draft_return + returned_kind)
     assert len(s.decks[0]) == 9 and sorted(g.card_kind[c] for c in s.decks[0][7:]) == kept
     # the returned card is at the bottom; seat 1 has drawn its 3: 45 - 3 + 1 - 3
     assert g.card_kind[s.unit_deck[0]] == returned_kind and len(s.unit_deck) == 40
@@ -207,7 +207,7 @@ def test_empty_deck_allows_only_reserve_or_pass():
 def test_illegal_action_is_named():
     g, cards = two_player()
     s = scripted(g, cards, decks=[[], cards("1")])
-    with pytest.raises(IllegalActionError, match=r"action 0 \(play top card\) is not legal"):
+    with pytest.raises(IllegalActionError, match=r"action 0 \(play_top\) is not legal"):
         g.apply_action(s, R.A_PLAY_TOP)
     with pytest.raises(IllegalActionError, match="action 999"):
         g.apply_action(s, 999)

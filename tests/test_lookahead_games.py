@@ -13,7 +13,7 @@ import pytest
 
 from card_envs.bots.lookahead import LookaheadPolicy
 from card_envs.core.registry import make_game
-from card_envs.dirt_and_glory import rules as D
+from card_envs.dirt_and_glory import constants as D
 from card_envs.dirt_and_glory.bot import HeuristicBot as DGHeuristic
 from card_envs.scratch_wars import rules as R
 from card_envs.scratch_wars.bot import HeuristicBot as SWHeuristic
@@ -189,7 +189,7 @@ def test_dg_horizon_is_the_round_and_none_during_the_draft():
             assert key is None
         else:  # DG-3.1 .. DG-3.6: every decision of a round carries the round
             assert key == s.round
-        seen.setdefault(D.PHASE_NAMES[s.phase], set()).add(key)
+        seen.setdefault(D.PHASES[s.phase], set()).add(key)
         game.apply_action(s, bot.act(game, s, game.current_player(s)))
     assert game.lookahead_horizon(s) is None
     assert seen["main"] == set(range(6)) and seen["setup"] == set(range(6))

@@ -23,8 +23,8 @@ value (mean value, flexibility, ability).
 
 from __future__ import annotations
 
-from card_envs.dirt_and_glory import rules as R
-from card_envs.dirt_and_glory.content import AB_FUEL, AB_SCOUT, AB_STASH, AB_ZERO
+from card_envs.dirt_and_glory import constants as C
+from card_envs.dirt_and_glory.constants import AB_FUEL, AB_SCOUT, AB_STASH, AB_ZERO
 
 FUEL_VALUE = 0.6  # points one fuel token is worth (1/2 at the end + options)
 ABILITY_BONUS = {0: 0.0, AB_FUEL: 1.5, AB_SCOUT: 0.6, AB_ZERO: 0.0, AB_STASH: 1.5}
@@ -150,26 +150,25 @@ class HeuristicBot:
             return legal[0]
         ph = s.phase
         cfg = game.config
-        base = game.base
-        if ph in (R.DRAFT, R.TAKE):
-            off = base["draft_return"] if ph == R.DRAFT else base["take"]
+        if ph in (C.DRAFT, C.TAKE):
+            off = game.a_draft_return if ph == C.DRAFT else game.a_take
             score = [self._card_score(game, a - off) for a in legal]
-            i = (min if ph == R.DRAFT else max)(range(len(legal)), key=lambda j: score[j])
+            i = (min if ph == C.DRAFT else max)(range(len(legal)), key=lambda j: score[j])
             return legal[i]
-        if ph == R.SETUP:  # place the card with the higher top value, keep the other in reserve
-            off = base["place"]
+        if ph == C.SETUP:  # place the card with the higher top value, keep the other in reserve
+            off = game.a_place
             return max(legal, key=lambda a: (game.k_high[a - off], -game.k_low[a - off]))
-        if ph == R.MIX:
-            off = base["mix"]
+        if ph == C.MIX:
+            off = game.a_mix
             keep = min(s.fuel[player] // cfg.fuel_cost, 2)
             if len(s.reserves[player]) <= keep:
-                return R.A_MIX_DONE
+                return C.A_MIX_DONE
 
             def tune(a):  # fine-tuning value of keeping a card of this kind in reserve
                 k = a - off
                 return -game.k_low[k] + (2 if game.k_low[k] != game.k_high[k] else 0)
 
-            return min((a for a in legal if a != R.A_MIX_DONE), key=tune)
+            return min((a for a in legal if a != C.A_MIX_DONE), key=tune)
 
         target, U, cons = self._setup_eval(game, s, player)
         total = sum(s.values[player])
@@ -186,14 +185,14 @@ class HeuristicBot:
         bust_deep = max(cons, rescue(max(d, 0))) if (has_fuel and cfg.bust_fuel_rescue) else cons
         V = self._values(game, counts, target, U, bust_deep)
 
-        if ph == R.MAIN:
-            best_a, best_v = R.A_PASS, U(d)
-            if R.A_PLAY_TOP in legal:
+        if ph == C.MAIN:
+            best_a, best_v = C.A_PASS, U(d)
+            if C.A_PLAY_TOP in legal:
                 bust_now = max(cons, rescue(d)) if (can_fuel and cfg.bust_fuel_rescue) else cons
                 v = self._ev_play(game, counts, d, V, bust_now, zero=s.zero_next[player], top=top)
                 if v > best_v + 1e-9:
-                    best_a, best_v = R.A_PLAY_TOP, v
-            off = base["play_reserve"]
+                    best_a, best_v = C.A_PLAY_TOP, v
+            off = game.a_play_reserve
             for a in legal:
                 if a < off or a >= off + game.num_kinds:
                     continue
@@ -206,7 +205,7 @@ class HeuristicBot:
                 if v > best_v + 0.2:
                     best_a, best_v = a, v
             return best_a
-        if ph == R.VALUE:  # DG-3.2: after the ability, so a scouted top card is known here
+        if ph == C.VALUE:  # DG-3.2: after the ability, so a scouted top card is known here
             c = s.pending
             d0 = target - (total - s.values[player][-1])  # distance before this card
             next_zero = s.zero_next[player]
@@ -219,19 +218,19 @@ class HeuristicBot:
                 return max(U(dist), self._ev_play(game, counts, dist, V, bust_next, top=top))
 
             best_a, best_v = None, None
-            for a, v in ((R.A_VALUE_LOW, game.card_low[c]), (R.A_VALUE_HIGH, game.card_high[c])):
+            for a, v in ((C.A_VALUE_LOW, game.card_low[c]), (C.A_VALUE_HIGH, game.card_high[c])):
                 val = stand(d0 - v) if v <= d0 else cons - 1.0
                 if best_v is None or val > best_v:
                     best_a, best_v = a, val
             return best_a
-        if ph == R.ABILITY:
+        if ph == C.ABILITY:
             ab = game.card_ab[s.pending]
             if ab in (AB_FUEL, AB_SCOUT):
-                return R.A_ABILITY_USE
+                return C.A_ABILITY_USE
             if ab == AB_ZERO:
                 if top is not None and game.k_low[top] > d:
-                    return R.A_ABILITY_USE
-                return R.A_ABILITY_SKIP
+                    return C.A_ABILITY_USE
+                return C.A_ABILITY_SKIP
             # stash: compare removing each candidate kind (its highest counted instance). The
             # ability comes before the value choice (DG-3.2): the card just played counts its
             # low value so far, and its best value is chosen after the stash.
@@ -253,10 +252,10 @@ class HeuristicBot:
                 return best
 
             d_before = d + vals[-1]
-            best_a, best_v = R.A_ABILITY_SKIP, value_at(d_before)
-            off = base["stash"]
+            best_a, best_v = C.A_ABILITY_SKIP, value_at(d_before)
+            off = game.a_stash
             for a in legal:
-                if a == R.A_ABILITY_SKIP:
+                if a == C.A_ABILITY_SKIP:
                     continue
                 k = a - off
                 mv = max(vals[i] for i in range(len(car) - 1) if game.card_kind[car[i]] == k)
@@ -264,9 +263,9 @@ class HeuristicBot:
                 if v > best_v + 1e-9:
                     best_a, best_v = a, v
             return best_a
-        if ph == R.AFTER:
-            if R.A_PASS in legal:  # exceeded the target: rescue with fuel if worth it
+        if ph == C.AFTER:
+            if C.A_PASS in legal:  # exceeded the target: rescue with fuel if worth it
                 d_prev = d + s.values[player][-1]
-                return R.A_FUEL_RESERVE if V[d_prev] - FUEL_VALUE * cfg.fuel_cost > cons else R.A_PASS
-            return R.A_END_TURN
+                return C.A_FUEL_RESERVE if V[d_prev] - FUEL_VALUE * cfg.fuel_cost > cons else C.A_PASS
+            return C.A_END_TURN
         return legal[0]

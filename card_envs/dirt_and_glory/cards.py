@@ -1,4 +1,4 @@
-"""Dirt and Glory card content (DG-1.1, DG-1.2, DG-1.4): pydantic models and TOML loading.
+"""Dirt and Glory card data (DG-1.1, DG-1.2, DG-1.4): pydantic models and TOML loading.
 
 A content file is one TOML file with three arrays of tables:
 
@@ -16,7 +16,8 @@ The shipped ``data/designed.toml`` is *designed* content (DG-1.4, every entry
 Any malformed file raises :class:`~card_envs.core.errors.CardDataError` naming the file and the
 entry or field.
 
-Ability vocabulary (rule ids in ``docs/rules/dirt_and_glory.md``, DG-1.5):
+Ability vocabulary (rule ids in ``docs/rules/dirt_and_glory.md``, DG-1.5; codes:
+:data:`~card_envs.dirt_and_glory.constants.ABILITIES`):
 
 =============  =============================================================================
 ``none``       no ability
@@ -38,10 +39,7 @@ import pydantic
 
 from card_envs.core.cards import StrictModel, read_toml, validate_entries
 from card_envs.core.errors import CardDataError
-
-#: ability names in code order (index = ability code used by the engine; 0 = none)
-ABILITIES: tuple[str, ...] = ("none", "fuel", "scout", "zero_next", "stash")
-AB_NONE, AB_FUEL, AB_SCOUT, AB_ZERO, AB_STASH = range(5)
+from card_envs.dirt_and_glory.constants import AB_NONE, ABILITIES
 
 DEFAULT_CONTENT = Path(__file__).parent / "data" / "designed.toml"
 
