@@ -408,7 +408,8 @@ def test_a_zeroed_two_value_card_still_offers_its_ability_and_needs_no_value():
 
 def test_placed_first_card_ability_before_its_value_with_first_card_ability():
     """DG-3.1 ``first_card_ability=True`` with DG-3.2's order: a placed 1/4+scout first offers its
-    scout (phase "setup ability"), then the value choice ("setup value"): high counts 4."""
+    scout (phase "ability" of the set-up, ``ctx == "setup"``), then the value choice ("value"):
+    high counts 4."""
     g = game(num_players=2, first_card_ability=True)
     cards = Cards(g)
     s = g.new_state(1)
@@ -418,10 +419,10 @@ def test_placed_first_card_ability_before_its_value_with_first_card_ability():
     s.hand = [a, b]
     s.legal_cache = None
     g.apply_action(s, act(g, "place", "1/4+scout"))
-    assert s.phase == R.ABILITY and g.phase_name(s) == "setup ability"
+    assert s.phase == R.ABILITY and g.phase_name(s) == "ability" and s.ctx == "setup"
     assert s.values[0] == [1]
     g.apply_action(s, R.A_ABILITY_USE)
-    assert s.peek[0] and s.phase == R.VALUE and g.phase_name(s) == "setup value"
+    assert s.peek[0] and s.phase == R.VALUE and g.phase_name(s) == "value" and s.ctx == "setup"
     g.apply_action(s, R.A_VALUE_HIGH)
     assert s.values[0] == [4] and s.player == 1 and s.phase == R.SETUP
 

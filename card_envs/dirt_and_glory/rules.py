@@ -614,15 +614,6 @@ class DirtAndGloryGame(GameBase[DGState]):
         return "\n".join(lines)
 
     # -- state invariants (the declaration's static ranges are checked by the core) -------------
-    def phase_name(self, state: DGState) -> str:
-        """``phases[state.phase]`` (``"draft"``, ``"mix"``, ``"setup"``, ``"value"``,
-        ``"ability"``, ``"main"``, ``"after"``, ``"take"`` or ``"end"``), except that a value /
-        ability decision of the round set-up is named ``"setup value"`` / ``"setup ability"``."""
-        name = PHASES[state.phase]
-        if state.phase in (VALUE, ABILITY) and state.ctx == "setup":
-            return "setup " + name
-        return name
-
     def check_state(self, state: DGState) -> None:
         """StateError naming the field path and value unless ``state`` is a consistent position
         of this config (:func:`card_envs.dirt_and_glory.state.check_state`)."""
