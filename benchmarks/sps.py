@@ -13,8 +13,9 @@ reported), because these shared machines are noisy and only ratios mean much:
 - **clones/s**: ``game.clone`` of mid-game states (20 random decisions in), what the lookahead
   and search bots do per rollout;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
-  the training defaults of ``card_envs/training.py`` (MLP 128-128, 8 envs x 256 steps, batch 256,
-  5 epochs, ``torch.set_num_threads(1)``), timed over whole rollout+update iterations.
+  the model the trainer builds (:func:`card_envs.training.sb3.make_model` with the default
+  :class:`~card_envs.training.args.Args`, ``torch.set_num_threads(1)``), timed over whole
+  rollout+update iterations.
 
 PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
 PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a
@@ -191,21 +192,16 @@ class PPOLoop:
 
     def __init__(self, make_env):
         import torch
-        from sb3_contrib import MaskablePPO
         from stable_baselines3.common.vec_env import DummyVecEnv
 
-        from card_envs.training import Args
+        from card_envs.training.args import Args
+        from card_envs.training.sb3 import make_model
 
         torch.set_num_threads(1)
-        a = Args()
+        a = Args(seed=0)
         vec = DummyVecEnv([(lambda i=i: make_env(i)) for i in range(a.n_envs)])
         self.rollout = a.n_envs * a.n_steps
-        self.model = MaskablePPO(
-            "MlpPolicy", vec, learning_rate=a.learning_rate, n_steps=a.n_steps,
-            batch_size=a.batch_size, n_epochs=a.n_epochs, gamma=a.gamma, ent_coef=a.ent_coef,
-            policy_kwargs={"net_arch": [int(x) for x in a.net_arch.split(",")],
-                           "activation_fn": torch.nn.Tanh},
-            seed=0, device="cpu", verbose=0)
+        self.model = make_model(vec, a)  # the trainer's own factory and defaults
         self.model.learn(self.rollout)  # warm-up (not timed)
 
     def __call__(self, seconds: float):
@@ -270,7 +266,7 @@ def machine_info() -> dict:
                 break
     except OSError:
         pass
-    from card_envs.training import versions
+    from card_envs.training.summary import versions
 
     return {"machine": platform.machine(), "cpu": cpu, **versions(extra=("rlcard",))}
 

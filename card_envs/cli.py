@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--json", default="", help="also write the result to this JSON file")
 
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
-        from card_envs.training import main as train_main
+        from card_envs.training.ppo import main as train_main
 
         return train_main(argv[1:], prog="card-envs train")
     args = parser.parse_args(argv)

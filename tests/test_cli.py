@@ -175,7 +175,7 @@ def no_games(monkeypatch):
     # (the package's ``evaluate`` attribute is the function: patch the modules themselves)
     monkeypatch.setattr(importlib.import_module("card_envs.evaluation.evaluate"), "play_match",
                         refuse)
-    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.tournament"), "play_game",
+    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.tournament"), "play_match",
                         refuse)
 
 

@@ -9,7 +9,7 @@ import pytest
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation import evaluate, play_match, wilson_interval
-from card_envs.evaluation.match import MatchResult
+from card_envs.evaluation.match import MatchResult, outcome_of
 from card_envs.evaluation.policies import resolve_policy
 from toy_game import PerfectBot
 from toy_game import make_game as make_toy
@@ -31,6 +31,29 @@ def test_wilson_interval_hand_computed():
         wilson_interval(1, 0)
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+def test_outcome_of_is_the_one_win_draw_loss_rule():
+    assert outcome_of([1, -1], 0) == 1.0
+    assert outcome_of([1, -1], 1) == 0.0
+    assert outcome_of([0, 0], 1) == 0.5
+    assert outcome_of([0.5, 0.5, -1], 0) == 0.5
+    assert outcome_of([0.5, 0.5, -1], 2) == 0.0
+    assert outcome_of([-0.5, 1, -0.5], 1) == 1.0
+    r = MatchResult()
+    for seat, outcome in ((0, 1.0), (1, 0.5), (1, 0.0), (0, 0.0)):
+        r.record(seat, outcome)
+    assert (r.wins, r.draws, r.losses) == (1, 1, 2)
+    assert r.per_seat == {0: [1, 0, 1], 1: [0, 1, 1]}
+
+
+def test_play_match_reports_every_game_to_on_game():
+    seen = []
+    res = play_match(make_toy(pile=8), PerfectBot(), PerfectBot(), 6, seed=0, paired=True,
+                     on_game=lambda seat, outcome: seen.append((seat, outcome)))
+    # pile 8: the second seat wins with perfect play
+    assert seen == [(0, 0.0), (1, 1.0)] * 3
+    assert (res.wins, res.losses) == (3, 3)
 
 
 def test_match_result_rates_and_intervals():

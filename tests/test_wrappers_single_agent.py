@@ -11,8 +11,7 @@ from gymnasium.utils.env_checker import check_env
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.registry import available_games, make_game
-from card_envs.wrappers.league import League, parse_mix
-from card_envs.wrappers.single_agent import SingleAgentEnv, outcome_of
+from card_envs.wrappers.single_agent import OpponentSource, SingleAgentEnv
 from toy_game import PerfectBot, ScriptedBot
 from toy_game import make_game as make_toy
 
@@ -161,45 +160,34 @@ def test_callable_opponent_and_seed_determinism():
     assert calls and calls[0] == (6,)
 
 
-def test_league_samples_by_weight_and_records_results():
-    league = League({"random": 1.0, "heuristic": 3.0, "self": 2.0}, seed=0)
-    league.set_pool("random", [("random", RandomBot(0))])
-    league.set_pool("heuristic", [("heuristic", PerfectBot())])
-    # "self" has no snapshot yet: its weight is shared out
-    assert league.active_weights() == pytest.approx({"random": 0.25, "heuristic": 0.75})
-    league.add("self", "s0", RandomBot(1))
-    counts = {"random": 0, "heuristic": 0, "self": 0}
-    for _ in range(6000):
-        counts[league.sample().kind] += 1
-    assert counts["random"] / 6000 == pytest.approx(1 / 6, abs=0.03)
-    assert counts["heuristic"] / 6000 == pytest.approx(3 / 6, abs=0.03)
-    env = SingleAgentEnv(make_toy(), league, seed=0)
-    for _ in range(30):
-        env.reset()
+class CountingSource:
+    """An opponent source (not the training league): ``sample()`` / ``record(...)`` only."""
+
+    def __init__(self, policy):
+        self.policy, self.samples, self.outcomes = policy, 0, []
+
+    def sample(self):
+        self.samples += 1
+        return type("Sampled", (), {"policy": self.policy, "kind": "toy", "name": "perfect"})()
+
+    def record(self, kind, outcome):
+        self.outcomes.append((kind, outcome))
+
+
+def test_an_opponent_source_is_sampled_per_episode_and_told_each_outcome():
+    source = CountingSource(PerfectBot())
+    assert isinstance(source, OpponentSource) and not isinstance(PerfectBot(), OpponentSource)
+    # pile 8: the second seat wins with perfect play, so the learner at seat 0 always loses
+    env = SingleAgentEnv(make_toy(pile=8), source, learner_seat=0, seed=0)
+    for episode in range(1, 4):
+        _, info = env.reset()
+        assert info["opponent"] == "toy" and source.samples == episode
         done = False
         while not done:
-            _, _, te, tr, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
-            done = te or tr
-    assert sum(league.episodes.values()) == 30
-    assert set(league.win_rates()) <= {"random", "heuristic", "self"}
-    assert parse_mix("random=0.15, heuristic=0.5,self=0.35") == {
-        "random": 0.15, "heuristic": 0.5, "self": 0.35}
-    with pytest.raises(ValueError, match="bogus"):
-        parse_mix("bogus")
-
-
-def test_league_pool_is_trimmed():
-    league = League({"self": 1.0}, max_pool=3, seed=0)
-    for i in range(5):
-        league.add("self", f"s{i}", RandomBot(i))
-    assert [n for n, _ in league.pools["self"]] == ["s2", "s3", "s4"]
-
-
-def test_outcome_of():
-    assert outcome_of([1, -1], 0) == 1.0
-    assert outcome_of([1, -1], 1) == 0.0
-    assert outcome_of([0, 0], 1) == 0.5
-    assert outcome_of([0.5, 0.5, -1], 0) == 0.5
+            _, reward, done, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            done = done or truncated
+        assert (reward, info["outcome"]) == (-1.0, 0.0)
+    assert source.outcomes == [("toy", 0.0)] * 3
 
 
 @pytest.mark.parametrize("name", [g for g in available_games() if make_game(g).num_players == 2])

@@ -6,7 +6,8 @@ the legal actions, and the public parts of the state their docstring lists; a ru
 that reads the state documents which fields it uses, and never reads hidden cards.
 
 :class:`ObservationPolicy` turns a plain ``(observation, action_mask) -> action`` callable (a
-trained network, a user function) into a policy.
+trained network, a user function) into a policy; :func:`as_policy` accepts either form.
+:func:`reseed_policy` restarts the RNG of a policy that keeps one (envs reseed their opponents).
 """
 
 from __future__ import annotations
@@ -53,3 +54,31 @@ class ObservationPolicy:
         action = self.fn(game.observe(state, player), game.legal_action_mask(state))
         # the core's one check: numpy ints / 0-d arrays become ints, 3.0 or "3" are refused
         return game.check_action(state, action)
+
+
+def as_policy(opponent, name: str | None = None):
+    """A policy (``act(game, state, player)``) from a policy or an ``(obs, mask) -> action``
+    callable.
+
+    Raises:
+        TypeError: ``opponent`` is neither.
+    """
+    if hasattr(opponent, "act"):
+        return opponent
+    if callable(opponent):
+        return ObservationPolicy(opponent, name=name or getattr(opponent, "__name__", "callable"))
+    raise TypeError(
+        f"opponent {opponent!r} is neither a policy with act(game, state, player) nor an "
+        "(observation, action_mask) -> action callable"
+    )
+
+
+def reseed_policy(policy, seed: int) -> None:
+    """Restart ``policy``'s own ``rng`` from ``seed`` when it keeps one (a ``random.Random`` or a
+    ``numpy.random.Generator``, as :class:`RandomBot` and the frozen models do); other policies
+    are left alone."""
+    rng = getattr(policy, "rng", None)
+    if isinstance(rng, random.Random):
+        rng.seed(seed)
+    elif isinstance(rng, np.random.Generator):
+        policy.rng = np.random.default_rng(seed)

@@ -16,7 +16,7 @@ cards:
 4. play the action with the highest mean score; ties keep the base policy's own choice.
 
 The base is any policy (``act(game, state, player) -> int``): a trained network
-(:class:`card_envs.wrappers.sb3.FrozenPolicy`), a heuristic bot, another lookahead. It reads only
+(:class:`card_envs.bots.sb3.FrozenPolicy`), a heuristic bot, another lookahead. It reads only
 the deciding seat's information (the deals are sampled from its view), so it is a fair player.
 
 Game hooks (optional; nothing here knows any game's rules):
@@ -54,8 +54,8 @@ class LookaheadPolicy:
 
     Args:
         base: the policy to improve (and to play the rollouts for every seat).
-        samples: deals sampled per searched decision (>= 1; 8 is a good speed/strength point
-            for Garda3, see the README).
+        samples: deals sampled per searched decision (>= 1; what some values measured:
+            ``docs/training.md``).
         win_value: score of a won game's return in units of ``potential`` (> 0; a win counts
             ``win_value`` times a full material lead).
         seed: seed of the deal sampling (equal seeds and equal games give equal choices).

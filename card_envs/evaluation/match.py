@@ -1,6 +1,10 @@
 """Play games between policies on the Game API (no env overhead), seats swapped.
 
 A policy is anything with ``act(game, state, player) -> int`` (see :mod:`card_envs.bots.base`).
+
+The suite's one win/draw/loss rule (:func:`outcome_of`) and its one seat-rotating match loop
+(:func:`play_match`) live here; the single-agent env, the training league and the tournament use
+them.
 """
 
 from __future__ import annotations
@@ -9,6 +13,16 @@ from dataclasses import dataclass, field
 
 from card_envs.core.errors import IllegalActionError
 from card_envs.evaluation.stats import wilson_interval
+
+
+def outcome_of(returns, seat: int) -> float:
+    """The win/draw/loss rule: 1.0 (win) if ``seat`` has the strictly highest return, 0.5 (draw)
+    if it is tied for the highest, else 0.0 (loss). A game cut off before its end scores every
+    seat 0, so it is a draw for all."""
+    best = max(returns)
+    if returns[seat] != best:
+        return 0.0
+    return 1.0 if sum(1 for r in returns if r == best) == 1 else 0.5
 
 
 def play_game(game, policies, seed: int, max_decisions: int | None = None):
@@ -50,6 +64,19 @@ class MatchResult:
     @property
     def win_rate(self) -> float:
         return self.wins / self.n if self.n else 0.0
+
+    def record(self, seat: int, outcome: float) -> None:
+        """Count one game A played from ``seat`` with ``outcome`` (:func:`outcome_of`)."""
+        tally = self.per_seat.setdefault(seat, [0, 0, 0])
+        if outcome == 1.0:
+            self.wins += 1
+            tally[0] += 1
+        elif outcome == 0.5:
+            self.draws += 1
+            tally[1] += 1
+        else:
+            self.losses += 1
+            tally[2] += 1
 
     def wilson(self) -> tuple[float, float]:
         """95 % Wilson interval of the win rate (draws count as non-wins)."""
@@ -117,12 +144,14 @@ class MatchResult:
 
 
 def play_match(
-    game, policy_a, policy_b, n_games: int, seed: int = 0, paired: bool = False
+    game, policy_a, policy_b, n_games: int, seed: int = 0, paired: bool = False, on_game=None
 ) -> MatchResult:
     """``n_games`` games of ``policy_a`` against ``policy_b`` (every other seat), A's seat rotating
     through all seats so each seat is played equally often (seat-swapped).
 
-    A *win* for A is a strictly highest return for A's seat; a draw is a tie for the highest.
+    Each game is scored for A by :func:`outcome_of` (a strictly highest return wins, a tie for the
+    highest draws). ``on_game(seat, outcome)``, if given, is called after every game (the
+    tournament updates its ratings there).
 
     With ``paired=True`` each deal (game seed) is played ``num_players`` times in a row, once with
     A in every seat (duplicate format: the luck of the deal cancels out; use ``n_games`` a
@@ -138,16 +167,8 @@ def play_match(
         policies[seat] = policy_a
         deal = g // n if paired else g
         returns, _, _ = play_game(game, policies, seed=seed * 1_000_003 + deal)
-        best = max(returns)
-        mine = returns[seat]
-        tally = result.per_seat.setdefault(seat, [0, 0, 0])
-        if mine == best and sum(1 for r in returns if r == best) == 1:
-            result.wins += 1
-            tally[0] += 1
-        elif mine == best:
-            result.draws += 1
-            tally[1] += 1
-        else:
-            result.losses += 1
-            tally[2] += 1
+        outcome = outcome_of(returns, seat)
+        result.record(seat, outcome)
+        if on_game is not None:
+            on_game(seat, outcome)
     return result

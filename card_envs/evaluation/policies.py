@@ -8,7 +8,8 @@ Policy specs (:func:`resolve_policy`):
 
 ================================  ================================================================
 ``random``                        :class:`~card_envs.bots.base.RandomBot`
-``heuristic``                     the game's rule-based bot (:func:`resolve_heuristic`)
+``heuristic``                     the game's rule-based bot
+                                  (:func:`card_envs.bots.loading.resolve_heuristic`)
 ``path/to/model.zip``             a saved MaskablePPO model, deterministic with masks
                                   (``path/to/run_dir`` works too: its ``model.zip``)
 ``package.module:attr``           a policy object, a class/factory returning one (called with no
@@ -28,31 +29,21 @@ Policy specs (:func:`resolve_policy`):
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
-from card_envs.bots.base import RandomBot
+from card_envs.bots.base import RandomBot, as_policy
+from card_envs.bots.loading import (  # noqa: F401 - check_model_file: re-exported for callers
+    check_model_file,
+    check_policy_fits,
+    first_line,
+    import_attr,
+    load_model_policy,
+    resolve_heuristic,
+)
 from card_envs.core import registry
 from card_envs.core.errors import CardEnvsError, ConfigError
-
-
-def _import_attr(target: str):
-    module, _, attr = target.partition(":")
-    if not module or not attr:
-        raise ConfigError(f"{target!r} is not of the form 'package.module:name'")
-    try:
-        mod = importlib.import_module(module)
-    except ImportError as exc:
-        raise ConfigError(f"cannot import module {module!r} of {target!r}: "
-                          f"{type(exc).__name__}: {exc}") from None
-    try:
-        return getattr(mod, attr)
-    except AttributeError:
-        raise ConfigError(f"{target!r}: module {module!r} has no attribute {attr!r}") from None
 
 
 #: what a game object must have to be played (the Game contract's methods the evaluation uses)
@@ -72,7 +63,7 @@ def resolve_game(spec: str, config: dict[str, Any] | None = None):
         raise ConfigError(f"a game config must be a JSON object (dict), got {config!r}")
     config = dict(config or {})
     if ":" in spec:
-        factory = _import_attr(spec)
+        factory = import_attr(spec)
         hint = "name a game factory such as card_envs.garda3.rules:make_game"
         if not callable(factory):
             raise ConfigError(f"{spec!r} is a {type(factory).__name__}, not a game factory; {hint}")
@@ -82,132 +73,13 @@ def resolve_game(spec: str, config: dict[str, Any] | None = None):
             raise
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"{spec!r} is not a game factory taking the config {config}: "
-                              f"{type(exc).__name__}: {_first_line(exc)}; {hint}") from None
+                              f"{type(exc).__name__}: {first_line(exc)}; {hint}") from None
         missing = [m for m in GAME_METHODS if not hasattr(game, m)]
         if missing:
             raise ConfigError(f"{spec!r} did not build a card-envs Game (it has no {missing}); "
                               f"{hint}")
         return game
     return registry.make_game(spec, **config)
-
-
-def _first_line(exc: BaseException, limit: int = 160) -> str:
-    """The first line of ``exc``'s message, cut to ``limit`` characters."""
-    text = str(exc).strip()
-    line = text.splitlines()[0] if text else type(exc).__name__
-    return line if len(line) <= limit else line[: limit - 3] + "..."
-
-
-#: the members every zip saved by ``MaskablePPO.save`` holds
-MODEL_MEMBERS = ("data", "policy.pth")
-
-
-def check_model_file(path: str | Path) -> Path:
-    """Check that ``path`` looks like a saved MaskablePPO model, without loading it.
-
-    Returns the path. Raises:
-        ConfigError: naming the file: missing, a directory, not a zip archive, a corrupt archive
-            (a member fails its CRC check), no ``data`` / ``policy.pth`` member, or a ``data``
-            member that is not SB3's JSON object.
-    """
-    path = Path(path)
-    what = f"{str(path)!r} is not a saved MaskablePPO model"
-    if not path.exists():
-        raise ConfigError(f"{what}: no such file")
-    if path.is_dir():
-        raise ConfigError(f"{what}: it is a directory (a run folder holds model.zip)")
-    if not zipfile.is_zipfile(path):
-        raise ConfigError(f"{what} (not a .zip archive)")
-    try:
-        with zipfile.ZipFile(path) as zf:
-            bad = zf.testzip()
-            if bad is not None:
-                raise ConfigError(f"{what}: the archive is corrupt (member {bad!r} fails its "
-                                  "CRC check)")
-            names = set(zf.namelist())
-            missing = [m for m in MODEL_MEMBERS if m not in names]
-            if missing:
-                raise ConfigError(f"{what}: the zip has no {missing} member (it holds "
-                                  f"{sorted(names)[:5]})")
-            try:
-                data = json.loads(zf.read("data"))
-            except (ValueError, RecursionError) as exc:
-                raise ConfigError(f"{what}: its 'data' member is not JSON ({type(exc).__name__}: "
-                                  f"{_first_line(exc)})") from None
-    except ConfigError:
-        raise
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError, RecursionError) as exc:
-        raise ConfigError(f"{what}: the archive is corrupt ({type(exc).__name__}: "
-                          f"{_first_line(exc)})") from None
-    if not isinstance(data, dict) or "observation_space" not in data or \
-            "action_space" not in data:
-        raise ConfigError(f"{what}: its 'data' member is not a model description")
-    return path
-
-
-def load_model_policy(path: str | Path, deterministic: bool = True, name: str | None = None,
-                      game=None):
-    """A frozen policy from a saved MaskablePPO ``.zip`` (see :func:`check_model_file`).
-
-    With ``game``, the model's observation shape and action count must be the game's.
-
-    Raises:
-        ConfigError: naming the file: not a model (see :func:`check_model_file`), a model SB3
-            cannot load, or a model of another game or config.
-    """
-    path = check_model_file(path)
-    from card_envs.wrappers.sb3 import load_policy
-
-    try:
-        policy = load_policy(path, deterministic=deterministic, name=name)
-    except CardEnvsError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - SB3/torch raise anything for a damaged model
-        raise ConfigError(f"{str(path)!r} is not a loadable MaskablePPO model: "
-                          f"{type(exc).__name__}: {_first_line(exc)}") from None
-    if game is not None:
-        check_policy_fits(policy, game, str(path))
-    return policy
-
-
-def check_policy_fits(policy, game, spec: str) -> None:
-    """ConfigError if ``policy`` (a model's, with ``observation_shape`` and ``num_actions``) was
-    made for observations or actions of another shape than ``game``'s; other policies pass."""
-    shape = getattr(policy, "observation_shape", None)
-    n = getattr(policy, "num_actions", None)
-    if shape is None or n is None:
-        base = getattr(policy, "base", None)
-        if base is not None:
-            check_policy_fits(base, game, spec)
-        return
-    game_shape = tuple(getattr(game, "observation_shape", ()))
-    if tuple(shape) != game_shape or n != game.num_actions:
-        raise ConfigError(f"model {spec!r} takes observations {tuple(shape)} and {n} actions, "
-                          f"but {getattr(game, 'name', 'the game')} gives {game_shape} and "
-                          f"{game.num_actions}: it was trained on another game or config (pass "
-                          "that game and --game-config)")
-
-
-def resolve_heuristic(spec: str, **kwargs: Any):
-    """The heuristic bot of game ``spec``: the registry's, or ``HeuristicBot`` in the module of a
-    ``module:factory`` game spec.
-
-    Raises:
-        ConfigError: the game has no heuristic bot.
-    """
-    if ":" in spec:
-        module = spec.partition(":")[0]
-        package = module.rpartition(".")[0]
-        sibling = package + ".bot"  # the suite's layout: <game>/bot.py
-        targets = [f"{module}:HeuristicBot"] + ([f"{sibling}:HeuristicBot"] if package else [])
-        for target in targets:
-            try:
-                return _import_attr(target)(**kwargs)
-            except ConfigError:
-                continue
-        raise ConfigError(f"no heuristic bot for game {spec!r}: "
-                          f"{' nor '.join(targets)} does not exist")
-    return registry.make_heuristic(spec, **kwargs)
 
 
 #: the most deals ``+lookahead:N`` may sample per decision (each deal is a full rollout; 4096
@@ -290,8 +162,6 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
             (:func:`check_policy_signature`); a ``+lookahead:N`` outside
             1..:data:`MAX_LOOKAHEAD_SAMPLES` (names the file or spec).
     """
-    from card_envs.wrappers.single_agent import as_policy
-
     if not isinstance(spec, str):
         return as_policy(spec)
     base_spec, plus, suffix = spec.rpartition("+lookahead")
@@ -318,7 +188,7 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
             path = path / "model.zip"
         return load_model_policy(path, deterministic=deterministic, name=str(spec), game=game)
     if ":" in spec:
-        obj = _import_attr(spec)
+        obj = import_attr(spec)
         if inspect.isclass(obj) or (callable(obj) and not hasattr(obj, "act") and _no_args(obj)):
             try:
                 obj = obj()
@@ -326,7 +196,7 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
                 raise
             except (TypeError, ValueError) as exc:
                 raise ConfigError(f"policy {spec!r}: calling it with no arguments failed: "
-                                  f"{type(exc).__name__}: {_first_line(exc)}") from None
+                                  f"{type(exc).__name__}: {first_line(exc)}") from None
         try:
             policy = as_policy(obj, name=spec)
         except TypeError as exc:

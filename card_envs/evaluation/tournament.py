@@ -16,7 +16,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from card_envs.core.errors import ConfigError
-from card_envs.evaluation.match import MatchResult, play_game
+from card_envs.evaluation.match import MatchResult, play_match
 from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
 
 
@@ -82,35 +82,16 @@ def round_robin(game, policies, games: int = 100, seed: int = 0, config=None) ->
                     for i, p in enumerate(policies)}
     for name, policy in entrants.items():
         check_policy_fits(policy, game_obj, name)
-    n = game_obj.num_players
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in entrants}
     result = Tournament(list(entrants))
+    ranks_of = {1.0: [1, 2], 0.5: [1, 1], 0.0: [2, 1]}  # A's outcome -> (A, B) ranks
     for pair_index, (a, b) in enumerate(itertools.combinations(entrants, 2)):
-        res = MatchResult()
-        for g in range(games):
-            seat = g % n
-            seats = [entrants[b]] * n
-            seats[seat] = entrants[a]
-            returns, _, _ = play_game(game_obj, seats,
-                                      seed=(seed + pair_index) * 1_000_003 + g // n)
-            mine = returns[seat]
-            others = max(r for i, r in enumerate(returns) if i != seat)
-            tally = res.per_seat.setdefault(seat, [0, 0, 0])
-            if mine > others:
-                res.wins += 1
-                tally[0] += 1
-                ranks = [1, 2]
-            elif mine == others:
-                res.draws += 1
-                tally[1] += 1
-                ranks = [1, 1]
-            else:
-                res.losses += 1
-                tally[2] += 1
-                ranks = [2, 1]
-            [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
+        def rate(seat: int, outcome: float, a=a, b=b) -> None:
+            [[ra], [rb]] = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks_of[outcome])
             ratings[a], ratings[b] = ra, rb
-        result.pairs[(a, b)] = res
+
+        result.pairs[(a, b)] = play_match(game_obj, entrants[a], entrants[b], games,
+                                          seed=seed + pair_index, paired=True, on_game=rate)
     result.ratings = {name: (r.mu, r.sigma) for name, r in ratings.items()}
     return result

@@ -1,13 +1,14 @@
-"""Wrappers around the games, one concern per module:
+"""Views of a game for other libraries (nothing else lives here):
 
-- :mod:`~card_envs.wrappers.single_agent`: Gymnasium single-agent view of any game against
-  opponent policies (``SingleAgentEnv``, with ``action_masks()`` for MaskablePPO);
-- :mod:`~card_envs.wrappers.league`: self-play league / opponent pools (``League``);
-- :mod:`~card_envs.wrappers.sb3`: SB3 glue — a frozen MaskablePPO model as a policy
-  (``FrozenPolicy``, ``snapshot``, ``load_policy``); imports torch, so it is not imported here.
+- :mod:`~card_envs.wrappers.single_agent`: the Gymnasium single-agent view of any game against
+  opponent policies (``SingleAgentEnv``, with ``action_masks()`` for MaskablePPO); its opponents
+  are a policy or an ``OpponentSource`` (``sample()`` / ``record(...)``), such as the training
+  league.
+
+Policies (random, heuristic, lookahead, frozen models) are in :mod:`card_envs.bots`; the trainer's
+parts (league, behaviour cloning, SB3 glue) in :mod:`card_envs.training`.
 """
 
-from card_envs.wrappers.league import League, Opponent, parse_mix
-from card_envs.wrappers.single_agent import SingleAgentEnv, as_policy, outcome_of
+from card_envs.wrappers.single_agent import OpponentSource, SingleAgentEnv
 
-__all__ = ["League", "Opponent", "SingleAgentEnv", "as_policy", "outcome_of", "parse_mix"]
+__all__ = ["OpponentSource", "SingleAgentEnv"]

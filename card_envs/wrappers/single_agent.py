@@ -31,56 +31,56 @@ terminated          the game ended by its rules
 truncated           the game's rule cap (``game.is_truncated``) or ``max_steps`` decisions
                     (all seats together, default ``game.max_game_length``)
 info                ``seat`` (learner's seat), ``opponent`` (league kind or name); at the end
-                    also ``outcome`` (1 win, 0.5 draw, 0 loss) and ``returns`` (all seats)
+                    also ``outcome`` (1 win, 0.5 draw, 0 loss:
+                    :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all seats)
 ==================  ==========================================================================
 
 Seats: ``learner_seat=None`` (default) rotates the learner through every seat, one seat per
 episode (episode ``k`` plays seat ``k % num_players``), so the agent learns every position.
 
 Opponents (``opponents``): a policy (``act(game, state, player) -> int``), a plain
-``(observation, action_mask) -> action`` callable, or a :class:`~card_envs.wrappers.league.League`
-from which one opponent is sampled per episode (it then plays every other seat of that episode,
-and the episode's outcome is recorded in the league under the opponent's kind).
+``(observation, action_mask) -> action`` callable, or an :class:`OpponentSource` — an object
+with ``sample()`` returning an opponent (with ``policy``, ``kind`` and ``name``) and
+``record(kind, outcome)`` — from which one opponent is sampled per episode (it then plays every
+other seat of that episode, and the episode's outcome is recorded under the opponent's kind).
+The training league (:class:`card_envs.training.league.League`) is such a source; this module
+does not import it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from card_envs.bots.base import ObservationPolicy
+from card_envs.bots.base import as_policy, reseed_policy
 from card_envs.core.config import check_choice
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.wrappers.league import League
+from card_envs.evaluation.match import outcome_of
 
 
-def as_policy(opponent, name: str | None = None):
-    """A policy (``act(game, state, player)``) from a policy or an ``(obs, mask) -> action``
-    callable.
+class SampledOpponent(Protocol):
+    """What :meth:`OpponentSource.sample` returns."""
 
-    Raises:
-        TypeError: ``opponent`` is neither.
+    policy: Any  # a policy: act(game, state, player) -> int
+    kind: str  # the slot its results are recorded under (e.g. "random", "self")
+    name: str
+
+
+@runtime_checkable
+class OpponentSource(Protocol):
+    """Opponents sampled per episode, with the episode outcomes reported back.
+
+    Optional: ``reseed(seed)`` (called by ``reset(seed=...)``) restarts the source's sampling and
+    its policies' RNGs.
     """
-    if hasattr(opponent, "act"):
-        return opponent
-    if callable(opponent):
-        return ObservationPolicy(opponent, name=name or getattr(opponent, "__name__", "callable"))
-    raise TypeError(
-        f"opponent {opponent!r} is neither a policy with act(game, state, player) nor an "
-        "(observation, action_mask) -> action callable"
-    )
 
+    def sample(self) -> SampledOpponent: ...
 
-def outcome_of(returns, seat: int) -> float:
-    """1.0 if ``seat`` has the strictly highest return, 0.5 if tied for highest, else 0.0."""
-    best = max(returns)
-    if returns[seat] != best:
-        return 0.0
-    return 1.0 if sum(1 for r in returns if r == best) == 1 else 0.5
+    def record(self, kind: str, outcome: float) -> None: ...
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -88,8 +88,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     Args:
         game: a configured ``Game`` (``card_envs.core.registry.make_game(...)``).
-        opponents: a policy, an ``(observation, action_mask) -> action`` callable, or a
-            :class:`League`.
+        opponents: a policy, an ``(observation, action_mask) -> action`` callable, or an
+            :class:`OpponentSource` (e.g. the training league).
         learner_seat: a fixed seat, or ``None`` to rotate through all seats per episode.
         reward_mode: ``"returns"`` (default) or ``"win_loss"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
@@ -98,7 +98,7 @@ class SingleAgentEnv(gymnasium.Env):
             game with ``potential``).
         shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
-            rotation, the league and the opponents' own ``rng``).
+            rotation, the opponent source and the opponents' own ``rng``).
 
     Raises:
         ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a negative
@@ -135,8 +135,8 @@ class SingleAgentEnv(gymnasium.Env):
         if learner_seat is not None:
             check_choice("learner_seat", learner_seat, range(game.num_players))
         self.game = game
-        self.league = opponents if isinstance(opponents, League) else None
-        self._fixed_opponent = None if self.league else as_policy(opponents)
+        self.source = opponents if isinstance(opponents, OpponentSource) else None
+        self._fixed_opponent = None if self.source is not None else as_policy(opponents)
         self.learner_seat = learner_seat
         self.reward_mode = reward_mode
         self.render_mode = render_mode
@@ -151,7 +151,6 @@ class SingleAgentEnv(gymnasium.Env):
         self._seeder = random.Random(seed)
         self._ones = np.ones(game.num_actions, dtype=np.int8)
         self._mask = self._ones
-        self._legal: list[int] = []
         self.episode = 0
         self.state = None
         self.seat = 0
@@ -185,8 +184,8 @@ class SingleAgentEnv(gymnasium.Env):
             if "opponent" in options:
                 self._opponent = as_policy(options["opponent"])
                 self.opponent_kind = self.opponent_name = getattr(self._opponent, "name", "forced")
-            elif self.league is not None:
-                opp = self.league.sample()
+            elif self.source is not None:
+                opp = self.source.sample()
                 self._opponent, self.opponent_kind, self.opponent_name = (
                     opp.policy,
                     opp.kind,
@@ -212,19 +211,19 @@ class SingleAgentEnv(gymnasium.Env):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
         a = self.game.check_action(self.state, action)  # type and range: the core's one check
-        if a not in self._legal:
+        if not self._mask[a]:
             if self.illegal_action == "lose":
                 self._done = True
                 self._mask = self._ones
-                if self.league is not None:
-                    self.league.record(self.opponent_kind, 0.0)
+                if self.source is not None:
+                    self.source.record(self.opponent_kind, 0.0)
                 info = {"seat": self.seat, "opponent": self.opponent_kind, "outcome": 0.0,
                         "illegal_action": True}
                 reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
                 return self.game.observe(self.state, self.seat), reward, True, False, info
             raise IllegalActionError(
                 f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not legal "
-                f"now; legal actions: {self._legal}"
+                f"now; legal actions: {np.flatnonzero(self._mask).tolist()}"
             )
         game, state = self.game, self.state
         game.apply_action(state, a)
@@ -255,8 +254,8 @@ class SingleAgentEnv(gymnasium.Env):
             reward -= self.shaping * self._phi
         info["outcome"] = outcome
         info["returns"] = returns
-        if self.league is not None:
-            self.league.record(self.opponent_kind, outcome)
+        if self.source is not None:
+            self.source.record(self.opponent_kind, outcome)
         return obs, float(reward), not truncated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -271,21 +270,14 @@ class SingleAgentEnv(gymnasium.Env):
 
     # -- internals -----------------------------------------------------------------------------
     def _reseed(self, seed: int) -> None:
-        """Equal seeds give equal episodes: the game-seed sequence, the seat rotation, the
-        league's sampling and the ``rng`` of every opponent that keeps one (``random.Random``
-        or ``numpy.random.Generator``) restart from ``seed``."""
+        """Equal seeds give equal episodes: the game-seed sequence, the seat rotation, and the
+        opponent source (its ``reseed``) or the fixed opponent's ``rng`` restart from ``seed``."""
         self._seeder = random.Random(seed)
         self.episode = 0
-        policies = [self._fixed_opponent] if self.league is None else []
-        if self.league is not None:
-            self.league.rng.seed(seed)
-            policies = [p for pool in self.league.pools.values() for _, p in pool]
-        for i, policy in enumerate(policies):
-            rng = getattr(policy, "rng", None)
-            if isinstance(rng, random.Random):
-                rng.seed(seed * 7919 + i)
-            elif isinstance(rng, np.random.Generator):
-                policy.rng = np.random.default_rng(seed * 7919 + i)
+        if self.source is None:
+            reseed_policy(self._fixed_opponent, seed * 7919)
+        elif hasattr(self.source, "reseed"):
+            self.source.reseed(seed)
 
     def _play_opponents(self) -> bool:
         """Let opponents move until the learner is to act (returns False, mask ready) or the game
@@ -297,14 +289,11 @@ class SingleAgentEnv(gymnasium.Env):
                 return True
             p = game.current_player(state)
             if p == seat:
-                legal = game.legal_actions(state)
-                if not legal:  # pragma: no cover - a game contract violation
+                mask = game.legal_action_mask(state)
+                if not mask.any():  # pragma: no cover - a game contract violation
                     raise RuntimeError(
                         f"{game.name}: no legal action for the seat to act in a live game"
                     )
-                self._legal = legal
-                mask = np.zeros(game.num_actions, dtype=np.int8)
-                mask[legal] = 1
                 self._mask = mask
                 return False
             game.apply_action(state, opponent.act(game, state, p))

@@ -1,6 +1,6 @@
 """Behaviour cloning: warm-start a MaskablePPO policy from a teacher bot's decisions.
 
-Used by the training script before self-play (``--bc-decisions``): the teacher (a game's rule-based
+Used by the trainer before self-play (``--bc-decisions``): the teacher (a game's rule-based
 heuristic) plays games against itself and against random players; every decision it takes is
 recorded from its own seat's view as ``(observation, action_mask, action, final return)``. The
 policy network is then fitted to those actions (masked cross-entropy) and its value head to the
@@ -11,6 +11,7 @@ supervised start of AlphaGo / AlphaStar).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -128,3 +129,19 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
     for g, lr in zip(opt.param_groups, saved_lr):
         g["lr"] = lr
     return {"bc/loss": loss_sum / n, "bc/accuracy": correct / n}
+
+
+def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
+               seed: int = 0) -> dict[str, float]:
+    """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
+    (:func:`collect_demonstrations`, then :func:`behaviour_clone`).
+
+    Returns:
+        ``bc/loss``, ``bc/accuracy``, ``bc/decisions`` and ``bc/seconds`` (wall clock of both).
+    """
+    t0 = time.time()
+    demos = collect_demonstrations(game, teacher, decisions, seed=seed)
+    metrics = behaviour_clone(model, demos, epochs=epochs, seed=seed, learning_rate=learning_rate)
+    metrics["bc/decisions"] = len(demos)
+    metrics["bc/seconds"] = round(time.time() - t0, 1)
+    return metrics

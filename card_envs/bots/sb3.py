@@ -1,26 +1,31 @@
-"""SB3 / sb3-contrib glue: a (frozen) MaskablePPO model as a policy of the suite.
+"""A (frozen) MaskablePPO model as a policy of the suite.
 
 :class:`FrozenPolicy` plays with a copy of a ``MaskablePPO`` model's actor network taken when it
-was made (:func:`snapshot`) or loaded from a ``.zip`` (:func:`load_policy`); later training does
-not change it. It is a policy (``act(game, state, player) -> int``, see
-:mod:`card_envs.bots.base`), an ``(observation, action_mask) -> action`` callable, and it offers
-SB3's ``predict(obs, action_masks=mask, deterministic=...)``.
+was made (``FrozenPolicy(model.policy)``, or :func:`card_envs.training.sb3.snapshot` while
+training) or loaded from a ``.zip`` (:func:`load_policy`); later training does not change it. It
+is a policy (``act(game, state, player) -> int``, see :mod:`card_envs.bots.base`), an
+``(observation, action_mask) -> action`` callable, and it offers SB3's
+``predict(obs, action_masks=mask, deterministic=...)``.
 
 Speed: for the standard MLP actor (``Flatten`` features, ``Linear`` + ``Tanh``/``ReLU`` layers,
-linear action head) the weights are copied into numpy and the forward pass runs without torch
-(a few µs per decision instead of ~100 µs through ``model.predict``); any other architecture falls
-back to the torch policy. Both give the same actions (``tests/test_wrappers_sb3.py``). The batched
-numpy pass runs with one BLAS thread (``threadpoolctl``): these matrices are small, and OpenBLAS threads
-competing with other processes on a busy 2-core machine made batched passes ~15× slower.
+linear action head) the weights are copied into numpy and the forward pass runs without torch;
+any other architecture falls back to the torch policy. Both give the same actions
+(``tests/test_bots_sb3.py``). The batched numpy pass runs with one BLAS thread
+(``threadpoolctl``): these matrices are small, and BLAS threads competing with other processes
+on a busy machine slow batched passes down (``docs/training.md``).
+
+torch, SB3 and sb3-contrib are imported inside the functions that need them: importing this module
+costs numpy only.
 """
 
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 
 import numpy as np
+
+from card_envs.core.errors import ConfigError
 
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 _BLAS = None
@@ -138,9 +143,7 @@ class FrozenPolicy:
             return []
         self._check_game(game)
         obs = np.stack([game.observe(s, p) for s, p in zip(states, players)])
-        masks = np.zeros((len(states), game.num_actions), dtype=bool)
-        for i, s in enumerate(states):
-            masks[i, game.legal_actions(s)] = True
+        masks = np.stack([game.legal_action_mask(s) for s in states]).astype(bool)
         logits = np.where(masks, self.logits_batch(obs).astype(np.float64), -np.inf)
         if self.deterministic:
             return [int(a) for a in np.argmax(logits, axis=1)]
@@ -172,19 +175,16 @@ class FrozenPolicy:
         """Raises ConfigError when the model was trained on another game or config (the
         observation or action sizes differ)."""
         self._check_game(game)
-        mask = np.zeros(game.num_actions, dtype=bool)
-        mask[game.legal_actions(state)] = True
-        return self.choose(game.observe(state, player), mask)
+        return self.choose(game.observe(state, player), game.legal_action_mask(state))
 
     def _check_game(self, game) -> None:
         if (tuple(game.observation_shape) != self.observation_shape
                 or game.num_actions != self.num_actions):
-            from card_envs.core.errors import ConfigError
-
             raise ConfigError(
                 f"model {self.name!r} takes observations {self.observation_shape} and "
-                f"{self.num_actions} actions, but {game.name} gives {tuple(game.observation_shape)} and {game.num_actions}: it was trained on "
-                f"another game or config (pass that game and --game-config)")
+                f"{self.num_actions} actions, but {game.name} gives {tuple(game.observation_shape)} "
+                f"and {game.num_actions}: it was trained on another game or config (pass that "
+                "game and --game-config)")
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return self.choose(observation, action_mask)
@@ -209,13 +209,6 @@ class FrozenPolicy:
         return f"FrozenPolicy({self.name!r}, deterministic={self.deterministic})"
 
 
-def snapshot(
-    model, name: str, deterministic: bool = False, seed: int | None = None
-) -> FrozenPolicy:
-    """Freeze the current weights of a ``MaskablePPO`` ``model`` as a policy (self-play copy)."""
-    return FrozenPolicy(model.policy, deterministic=deterministic, name=name, seed=seed)
-
-
 def load_model(path: str | Path, env=None):
     """``MaskablePPO.load(path)`` on the CPU (``env`` optional, needed to continue training).
 
@@ -230,8 +223,6 @@ def load_model(path: str | Path, env=None):
     import zipfile
 
     if not zipfile.is_zipfile(path):
-        from card_envs.core.errors import ConfigError
-
         raise ConfigError(f"{str(path)!r} is not a saved MaskablePPO model (not a .zip archive)")
     return MaskablePPO.load(str(path), env=env, device="cpu")
 
@@ -243,12 +234,3 @@ def load_policy(
     evaluation wants)."""
     model = load_model(path)
     return FrozenPolicy(model.policy, deterministic=deterministic, name=name or Path(path).stem)
-
-
-def seed_everything(seed: int) -> None:
-    """Seed Python, numpy and torch RNGs."""
-    import torch
-
-    random.seed(seed)
-    np.random.seed(seed)
-    torch.manual_seed(seed)

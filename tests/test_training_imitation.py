@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from card_envs.core.registry import make_game, make_heuristic
-from card_envs.wrappers.imitation import behaviour_clone, collect_demonstrations
+from card_envs.training.imitation import behaviour_clone, collect_demonstrations, warm_start
 
 
 def test_demonstrations_record_teacher_decisions_from_its_own_view():
@@ -27,7 +27,8 @@ def test_behaviour_cloning_makes_the_policy_agree_with_the_teacher():
     torch.set_num_threads(1)
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from card_envs.training import Args, make_model
+    from card_envs.training.args import Args
+    from card_envs.training.sb3 import make_model
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     game, teacher = make_game("garda3"), make_heuristic("garda3")
@@ -39,3 +40,22 @@ def test_behaviour_cloning_makes_the_policy_agree_with_the_teacher():
     # cloning runs at its own learning rate; PPO's is restored afterwards
     assert [g["lr"] for g in model.policy.optimizer.param_groups] == [Args().learning_rate]
     assert after["bc/accuracy"] > 0.7, after  # 1 in 56 by chance
+
+
+def test_warm_start_collects_then_clones_and_reports_what_it_did():
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from card_envs.training.args import Args
+    from card_envs.training.sb3 import make_model
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    game, teacher = make_game("garda3"), make_heuristic("garda3")
+    model = make_model(DummyVecEnv([lambda: SingleAgentEnv(game, teacher)]),
+                       Args(seed=0, net_arch="16"))
+    metrics = warm_start(model, game, teacher, 300, epochs=1, learning_rate=1e-3, seed=0)
+    assert set(metrics) == {"bc/loss", "bc/accuracy", "bc/decisions", "bc/seconds"}
+    # whole games are recorded, so at least the asked-for decisions (and what seed 0 collects)
+    assert metrics["bc/decisions"] == len(collect_demonstrations(game, teacher, 300, seed=0))
+    assert metrics["bc/decisions"] >= 300 and 0.0 <= metrics["bc/accuracy"] <= 1.0

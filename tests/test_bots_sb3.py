@@ -1,4 +1,4 @@
-"""SB3 glue: frozen MaskablePPO policies act as the model would, and stay frozen."""
+"""Frozen MaskablePPO policies (card_envs.bots.sb3) act as the model would, and stay frozen."""
 
 from __future__ import annotations
 
@@ -10,11 +10,15 @@ import torch  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 
 from card_envs.bots.base import RandomBot  # noqa: E402
-from card_envs.wrappers.sb3 import FrozenPolicy, load_policy, snapshot  # noqa: E402
+from card_envs.bots.sb3 import FrozenPolicy, load_policy  # noqa: E402
 from card_envs.wrappers.single_agent import SingleAgentEnv  # noqa: E402
 from toy_game import make_game as make_toy  # noqa: E402
 
 torch.set_num_threads(1)
+
+
+def snapshot(model, name, deterministic=False):
+    return FrozenPolicy(model.policy, deterministic=deterministic, name=name)
 
 
 def _model(activation=torch.nn.Tanh, arch=(32, 32)):

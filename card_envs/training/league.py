@@ -10,8 +10,9 @@ The league also keeps the learner's recent results against each kind
 (:meth:`League.record`, :meth:`League.win_rates`) — the training curve of "win rate vs random /
 heuristic / self" while training.
 
-Nothing here knows SB3: a snapshot is any policy; :mod:`card_envs.wrappers.sb3` makes them from a
-MaskablePPO model.
+A league is an opponent source of :class:`card_envs.wrappers.single_agent.SingleAgentEnv`
+(``sample()``, ``record(kind, outcome)``, ``reseed(seed)``). Nothing here knows SB3: a snapshot is
+any policy; :func:`card_envs.training.sb3.snapshot` makes them from a MaskablePPO model.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
+
+from card_envs.bots.base import RandomBot, reseed_policy
+
+#: the opponent kinds of ``--opponent-mix``
+OPPONENT_KINDS = ("random", "heuristic", "self")
 
 
 @dataclass
@@ -120,6 +126,14 @@ class League:
         """Mean outcome (draw = ½) over the last ``window`` episodes per kind that has any."""
         return {k: sum(v) / len(v) for k, v in self.results.items() if v}
 
+    def reseed(self, seed: int) -> None:
+        """Restart the sampling RNG from ``seed`` and every pool member's own ``rng`` (in pool
+        order) from ``seed * 7919 + i``."""
+        self.rng.seed(seed)
+        policies = [p for pool in self.pools.values() for _, p in pool]
+        for i, policy in enumerate(policies):
+            reseed_policy(policy, seed * 7919 + i)
+
     # -- pickling (SubprocVecEnv / checkpoints pickle envs): the RNG and pools go as they are --
     def __repr__(self) -> str:
         sizes = {k: len(v) for k, v in self.pools.items()}
@@ -147,3 +161,26 @@ def parse_mix(text: str) -> dict[str, float]:
     if not out:
         raise ValueError(f"empty opponent mix {text!r}")
     return out
+
+
+def make_league(mix: str, max_pool: int, heuristic, seed: int) -> League:
+    """The opponent league of ``--opponent-mix`` ``mix``: the random and heuristic pools filled,
+    ``self`` filled during training. Without a heuristic bot (``heuristic=None``) its share goes
+    to the other kinds.
+
+    Raises:
+        ValueError: a malformed mix or an unknown kind (names it).
+    """
+    weights = parse_mix(mix)
+    unknown = set(weights) - set(OPPONENT_KINDS)
+    if unknown:
+        raise ValueError(f"--opponent-mix: unknown kind(s) {sorted(unknown)}; "
+                         f"kinds: {', '.join(OPPONENT_KINDS)}")
+    if heuristic is None:
+        weights.pop("heuristic", None)
+    league = League(weights, max_pool=max_pool, seed=seed)
+    if "random" in weights:
+        league.set_pool("random", [("random", RandomBot(seed + 17))])
+    if "heuristic" in weights:
+        league.set_pool("heuristic", [("heuristic", heuristic)])
+    return league

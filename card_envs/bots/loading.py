@@ -1,0 +1,160 @@
+"""Find and load policies for play: a game's heuristic bot, a saved MaskablePPO model (checked
+before it is loaded), a ``package.module:name`` attribute.
+
+Nothing here imports torch until a model is actually loaded (:func:`load_model_policy` goes
+through :mod:`card_envs.bots.sb3`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from card_envs.core import registry
+from card_envs.core.errors import CardEnvsError, ConfigError
+
+
+def import_attr(target: str):
+    """The attribute named by ``"package.module:name"``.
+
+    Raises:
+        ConfigError: not of that form, the module does not import, or it has no such name.
+    """
+    module, _, attr = target.partition(":")
+    if not module or not attr:
+        raise ConfigError(f"{target!r} is not of the form 'package.module:name'")
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise ConfigError(f"cannot import module {module!r} of {target!r}: "
+                          f"{type(exc).__name__}: {exc}") from None
+    try:
+        return getattr(mod, attr)
+    except AttributeError:
+        raise ConfigError(f"{target!r}: module {module!r} has no attribute {attr!r}") from None
+
+
+
+def first_line(exc: BaseException, limit: int = 160) -> str:
+    """The first line of ``exc``'s message, cut to ``limit`` characters."""
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+#: the members every zip saved by ``MaskablePPO.save`` holds
+MODEL_MEMBERS = ("data", "policy.pth")
+
+
+def check_model_file(path: str | Path) -> Path:
+    """Check that ``path`` looks like a saved MaskablePPO model, without loading it.
+
+    Returns the path. Raises:
+        ConfigError: naming the file: missing, a directory, not a zip archive, a corrupt archive
+            (a member fails its CRC check), no ``data`` / ``policy.pth`` member, or a ``data``
+            member that is not SB3's JSON object.
+    """
+    path = Path(path)
+    what = f"{str(path)!r} is not a saved MaskablePPO model"
+    if not path.exists():
+        raise ConfigError(f"{what}: no such file")
+    if path.is_dir():
+        raise ConfigError(f"{what}: it is a directory (a run folder holds model.zip)")
+    if not zipfile.is_zipfile(path):
+        raise ConfigError(f"{what} (not a .zip archive)")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            bad = zf.testzip()
+            if bad is not None:
+                raise ConfigError(f"{what}: the archive is corrupt (member {bad!r} fails its "
+                                  "CRC check)")
+            names = set(zf.namelist())
+            missing = [m for m in MODEL_MEMBERS if m not in names]
+            if missing:
+                raise ConfigError(f"{what}: the zip has no {missing} member (it holds "
+                                  f"{sorted(names)[:5]})")
+            try:
+                data = json.loads(zf.read("data"))
+            except (ValueError, RecursionError) as exc:
+                raise ConfigError(f"{what}: its 'data' member is not JSON ({type(exc).__name__}: "
+                                  f"{first_line(exc)})") from None
+    except ConfigError:
+        raise
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"{what}: the archive is corrupt ({type(exc).__name__}: "
+                          f"{first_line(exc)})") from None
+    if not isinstance(data, dict) or "observation_space" not in data or \
+            "action_space" not in data:
+        raise ConfigError(f"{what}: its 'data' member is not a model description")
+    return path
+
+
+def load_model_policy(path: str | Path, deterministic: bool = True, name: str | None = None,
+                      game=None):
+    """A frozen policy from a saved MaskablePPO ``.zip`` (see :func:`check_model_file`).
+
+    With ``game``, the model's observation shape and action count must be the game's.
+
+    Raises:
+        ConfigError: naming the file: not a model (see :func:`check_model_file`), a model SB3
+            cannot load, or a model of another game or config.
+    """
+    path = check_model_file(path)
+    from card_envs.bots.sb3 import load_policy
+
+    try:
+        policy = load_policy(path, deterministic=deterministic, name=name)
+    except CardEnvsError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - SB3/torch raise anything for a damaged model
+        raise ConfigError(f"{str(path)!r} is not a loadable MaskablePPO model: "
+                          f"{type(exc).__name__}: {first_line(exc)}") from None
+    if game is not None:
+        check_policy_fits(policy, game, str(path))
+    return policy
+
+
+def check_policy_fits(policy, game, spec: str) -> None:
+    """ConfigError if ``policy`` (a model's, with ``observation_shape`` and ``num_actions``) was
+    made for observations or actions of another shape than ``game``'s; other policies pass."""
+    shape = getattr(policy, "observation_shape", None)
+    n = getattr(policy, "num_actions", None)
+    if shape is None or n is None:
+        base = getattr(policy, "base", None)
+        if base is not None:
+            check_policy_fits(base, game, spec)
+        return
+    game_shape = tuple(getattr(game, "observation_shape", ()))
+    if tuple(shape) != game_shape or n != game.num_actions:
+        raise ConfigError(f"model {spec!r} takes observations {tuple(shape)} and {n} actions, "
+                          f"but {getattr(game, 'name', 'the game')} gives {game_shape} and "
+                          f"{game.num_actions}: it was trained on another game or config (pass "
+                          "that game and --game-config)")
+
+
+def resolve_heuristic(spec: str, **kwargs: Any):
+    """The heuristic bot of game ``spec``: the registry's (also for a ``module:factory`` spec that
+    names a registered game's factory), or else ``HeuristicBot`` in the module of a
+    ``module:factory`` game spec or in the ``bot`` module beside it.
+
+    Raises:
+        ConfigError: the game has no heuristic bot.
+    """
+    registered = [name for name, target in registry.GAMES.items() if target == spec]
+    if registered and registered[0] in registry.HEURISTICS:
+        return registry.make_heuristic(registered[0], **kwargs)
+    if ":" in spec:
+        module = spec.partition(":")[0]
+        package = module.rpartition(".")[0]
+        sibling = package + ".bot"  # the suite's layout: <game>/bot.py
+        targets = [f"{module}:HeuristicBot"] + ([f"{sibling}:HeuristicBot"] if package else [])
+        for target in targets:
+            try:
+                return import_attr(target)(**kwargs)
+            except ConfigError:
+                continue
+        raise ConfigError(f"no heuristic bot for game {spec!r}: "
+                          f"{' nor '.join(targets)} does not exist")
+    return registry.make_heuristic(spec, **kwargs)

@@ -1,0 +1,21 @@
+"""MaskablePPO self-play training, one concern a module:
+
+- :mod:`~card_envs.training.ppo`: the main job (:func:`train`, :func:`main`), composing the parts
+  below in order; ``training/ppo.py`` and ``card-envs train`` run it;
+- :mod:`~card_envs.training.args`: :class:`Args` (the flags, parsed by tyro) and their checks;
+- :mod:`~card_envs.training.league`: the self-play league of opponents (``League``);
+- :mod:`~card_envs.training.imitation`: the behaviour-cloning warm start;
+- :mod:`~card_envs.training.sb3`: SB3 glue — model factory, vectorised envs, snapshots, seeding,
+  evaluation of the current model;
+- :mod:`~card_envs.training.checkpoints`: checkpoints and the resume plan;
+- :mod:`~card_envs.training.callback`: the SB3 callback (budget, progress bar, intervals);
+- :mod:`~card_envs.training.summary`: curve points, the learning-curve plot, ``summary.json``,
+  ``versions()``.
+
+torch, SB3 and tyro are imported only where they are used, so importing this package is cheap.
+"""
+
+from card_envs.training.args import Args, parse_args
+from card_envs.training.ppo import main, train
+
+__all__ = ["Args", "main", "parse_args", "train"]

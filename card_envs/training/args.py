@@ -1,0 +1,200 @@
+"""The trainer's arguments: :class:`Args` (one field per flag, its docstring the flag's help),
+parsed by `tyro <https://brentyi.github.io/tyro/>`_ (``--game-config`` for ``game_config``,
+``--progress/--no-progress`` for a boolean, ``--set`` repeatable), and the checks every field
+passes before anything runs (:func:`validate_args`, :func:`game_config`).
+
+tyro is imported inside :func:`parse_args`: the dataclass and the checks need only the standard
+library.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from card_envs.core.config import parse_json_config, parse_json_value
+from card_envs.core.errors import ConfigError
+from card_envs.evaluation.policies import MAX_LOOKAHEAD_SAMPLES
+from card_envs.training.league import OPPONENT_KINDS, parse_mix
+
+DESCRIPTION = ("Train MaskablePPO by self-play in a league on a card-envs game, then evaluate it "
+               "against random and the heuristic.")
+
+
+@dataclass
+class Args:
+    game: str = "garda3"
+    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory) or 'module:factory'"""
+    game_config: str = "{}"
+    """the game's config as JSON, e.g. '{"variant": "classic"}'"""
+    set: list[str] = dataclasses.field(default_factory=list)
+    """config fields as key=value (value parsed as JSON, else a string), one per --set; wins over --game-config"""
+    minutes: float = 15.0
+    """wall-clock training budget of this invocation in minutes (0: none)"""
+    total_timesteps: int = 0
+    """step budget: stop after this many learner timesteps in total (0: none)"""
+    seed: int = 1
+    """seed of the envs, the league and torch"""
+    run_dir: str = ""
+    """output folder (default runs/<game>-<timestamp>; when resuming, the resumed run's folder)"""
+    resume: str = ""
+    """continue from a run folder (its latest checkpoint) or a checkpoint .zip (game and config from it)"""
+    threads: int = 1
+    """torch threads"""
+    n_envs: int = 8
+    """parallel single-agent envs in one DummyVecEnv (batched policy inference)"""
+    opponent_mix: str = "random=0.05,heuristic=0.65,self=0.3"
+    """league weights per opponent kind: random, heuristic, self (frozen snapshots of the learner); after the behaviour-cloning start, mostly the heuristic"""
+    snapshot_every: int = 50_000
+    """add a frozen copy of the learner to the league every this many timesteps"""
+    max_pool: int = 20
+    """keep at most this many self snapshots in the league (oldest dropped)"""
+    shaping: float = 0.0
+    """weight of potential-based reward shaping on the game's potential() (0: off)"""
+    reward_mode: str = "returns"
+    """'returns' (the game's return for the learner's seat) or 'win_loss' (+1/0/-1)"""
+    learning_rate: float = 1e-4
+    """Adam learning rate (low, to keep the cloned play)"""
+    n_steps: int = 512
+    """steps per env per rollout (rollout size = n_steps * n_envs)"""
+    batch_size: int = 512
+    """minibatch size"""
+    n_epochs: int = 5
+    """optimisation epochs per rollout"""
+    gamma: float = 0.99
+    """discount factor"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clip range"""
+    ent_coef: float = 0.001
+    """entropy bonus coefficient (small: the cloned start already explores)"""
+    vf_coef: float = 0.5
+    """value loss coefficient"""
+    max_grad_norm: float = 0.5
+    """gradient clipping norm"""
+    net_arch: str = "128,128"
+    """hidden layer sizes of the policy and value MLPs, comma-separated"""
+    activation: str = "tanh"
+    """hidden activation: tanh or relu"""
+    eval_every: int = 50_000
+    """evaluate against random and the heuristic every this many timesteps (0: only at the start and the end)"""
+    eval_games: int = 100
+    """seat-swapped games per opponent in each periodic evaluation"""
+    final_eval_games: int = 400
+    """seat-swapped games per opponent in the final evaluation (0: skip)"""
+    final_eval_lookahead: int = 8
+    """also evaluate the trained policy with decision-time lookahead: deals sampled per decision, the policy playing the rollouts (card_envs.bots.lookahead; games with a lookahead_horizon hook only; 0: skip)"""
+    bc_decisions: int = 200_000
+    """behaviour-cloning warm start: teacher (heuristic) decisions to imitate before self-play (0: off; skipped for games without a heuristic and when resuming); counts in the budget"""
+    bc_epochs: int = 12
+    """epochs of behaviour cloning over those decisions"""
+    bc_learning_rate: float = 1e-3
+    """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
+    checkpoint_every: int = 100_000
+    """save a checkpoint every this many timesteps (and always at the end)"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+def flag(field: str) -> str:
+    """The command-line flag of an :class:`Args` field: ``game_config`` -> ``--game-config``."""
+    return "--" + field.replace("_", "-")
+
+
+def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
+    """:class:`Args` from the command line (``argv``; default ``sys.argv[1:]``) by tyro: a bad
+    value or an unknown flag prints tyro's error naming the flag and exits 2; ``--help`` lists
+    every field with its docstring."""
+    import tyro
+
+    return tyro.cli(Args, args=argv, prog=prog, description=DESCRIPTION,
+                    config=(tyro.conf.UseAppendAction,))
+
+
+_AT_LEAST = {  # field: smallest allowed value (ints and floats)
+    "seed": 0, "minutes": 0, "total_timesteps": 0, "threads": 1, "n_envs": 1, "snapshot_every": 1,
+    "max_pool": 1, "shaping": 0, "n_steps": 2, "batch_size": 2, "n_epochs": 1, "ent_coef": 0,
+    "vf_coef": 0, "eval_every": 0, "eval_games": 1, "final_eval_games": 0,
+    "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
+}
+_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate")
+
+
+def validate_args(args: Args) -> None:
+    """Check every field before anything runs (no run folder is made for a bad flag).
+
+    Raises:
+        ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
+            ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
+            ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
+            ints, ``activation`` tanh/relu, ``reward_mode`` returns/win_loss, ``opponent_mix``
+            kinds random/heuristic/self, a budget).
+    """
+    def bad(field: str, value, why: str):
+        return ConfigError(f"{flag(field)} {value!r}: {why}")
+
+    for field, low in _AT_LEAST.items():
+        value = getattr(args, field)
+        if not value >= low:
+            raise bad(field, value, f"must be >= {low}")
+    for field in _POSITIVE:
+        value = getattr(args, field)
+        if not value > 0:
+            raise bad(field, value, "must be > 0")
+    if not 0 < args.gamma <= 1:
+        raise bad("gamma", args.gamma, "must be in (0, 1]")
+    if not 0 <= args.gae_lambda <= 1:
+        raise bad("gae_lambda", args.gae_lambda, "must be in [0, 1]")
+    parts = [x.strip() for x in args.net_arch.split(",")]
+    if not parts or not all(x.isascii() and x.isdigit() and int(x) > 0 for x in parts):
+        raise bad("net_arch", args.net_arch, "must be comma-separated positive layer sizes, "
+                  "e.g. 128,128")
+    if args.activation not in ("tanh", "relu"):
+        raise bad("activation", args.activation, "must be tanh or relu")
+    if args.reward_mode not in ("returns", "win_loss"):
+        raise bad("reward_mode", args.reward_mode, "must be returns or win_loss")
+    try:
+        weights = parse_mix(args.opponent_mix)
+    except ValueError as exc:
+        raise bad("opponent_mix", args.opponent_mix, str(exc)) from None
+    unknown = set(weights) - set(OPPONENT_KINDS)
+    if unknown:
+        raise bad("opponent_mix", args.opponent_mix,
+                  f"unknown kind(s) {sorted(unknown)}; kinds: {', '.join(OPPONENT_KINDS)}")
+    if any(not w >= 0 for w in weights.values()) or not any(w > 0 for w in weights.values()):
+        raise bad("opponent_mix", args.opponent_mix,
+                  "weights must be >= 0 with at least one > 0")
+    if args.final_eval_lookahead > MAX_LOOKAHEAD_SAMPLES:
+        raise bad("final_eval_lookahead", args.final_eval_lookahead,
+                  f"must be <= {MAX_LOOKAHEAD_SAMPLES} (MAX_LOOKAHEAD_SAMPLES) deals per decision")
+    if args.minutes <= 0 and args.total_timesteps <= 0:
+        raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
+
+
+def game_config(args: Args) -> dict[str, Any]:
+    """The game config dict from ``--game-config`` JSON and ``--set key=value`` entries.
+
+    Raises:
+        ConfigError: malformed JSON or entry (names it): see
+            :func:`card_envs.core.config.parse_json_config` (bad JSON, not an object, nested too
+            deeply, an integer too long); a ``--set`` value that is not JSON is taken as a string,
+            one that is JSON but nested too deeply or holding an integer too long is refused.
+    """
+    config = parse_json_config(args.game_config or "{}", "--game-config")
+    for entry in args.set:
+        if "=" not in entry:
+            raise ConfigError(f"--set {entry!r} is not KEY=VALUE")
+        key, value = entry.split("=", 1)
+        key = key.strip()
+        try:
+            json.loads(value)
+        except json.JSONDecodeError:  # not JSON: the value is a string
+            config[key] = value
+            continue
+        except (RecursionError, ValueError):  # JSON, but unusable: parse_json_value names it
+            pass
+        config[key] = parse_json_value(f"--set {key}", value)
+    return config

@@ -1,0 +1,218 @@
+"""The main job: MaskablePPO self-play in a league on any game of the suite, CleanRL-style
+(``training/ppo.py`` and ``card-envs train`` run :func:`main`; :func:`train` reads top to bottom).
+
+1. the game from ``--game`` + its config, its heuristic bot, and a league of opponents: random,
+   the heuristic (fixed, never trained) and ``self`` — frozen snapshots of the learner taken every
+   ``--snapshot-every`` steps, mixed by ``--opponent-mix``;
+2. ``--n-envs`` single-agent views of the game (the learner's seat rotating per episode, one
+   league opponent per episode) in a ``DummyVecEnv``, and the MaskablePPO model (new, or the
+   checkpoint's with ``--resume``);
+3. a behaviour-cloning warm start on ``--bc-decisions`` of the heuristic's decisions;
+4. MaskablePPO learns until the wall-clock budget (``--minutes``, which also counts the warm
+   start) or the step budget (``--total-timesteps``) is spent; every ``--eval-every`` steps the
+   current policy plays ``--eval-games`` deterministic seat-swapped games against random and the
+   heuristic (``eval/win_rate_vs_*``); a checkpoint every ``--checkpoint-every`` steps;
+5. the run folder gets ``model.zip``, ``learning_curve.png``, ``progress.csv`` (``charts/SPS``,
+   ``eval/win_rate_vs_random``, ``train/approx_kl``...), ``checkpoints/``, ``league/``, and
+   ``summary.json`` with the final evaluation: ``--final-eval-games`` seat-swapped games against
+   random and the heuristic, printed with 95 % Wilson intervals — for games with a lookahead hook
+   also by the policy improved with ``--final-eval-lookahead`` determinized rollouts per decision
+   ("agent+lookahead").
+
+``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
+timestep count, league snapshots, the learning curve, and the game with its config (from the
+checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the step budget
+is the total including the resumed steps.
+
+The parts: :mod:`~card_envs.training.args`, :mod:`~card_envs.training.league`,
+:mod:`~card_envs.training.imitation`, :mod:`~card_envs.training.sb3`,
+:mod:`~card_envs.training.checkpoints`, :mod:`~card_envs.training.callback`,
+:mod:`~card_envs.training.summary`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import importlib.util
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from card_envs.bots.loading import resolve_heuristic
+from card_envs.core.errors import CardEnvsError, ConfigError
+from card_envs.evaluation.policies import resolve_game
+from card_envs.training.args import Args, game_config, parse_args, validate_args
+from card_envs.training.checkpoints import plan_resume, save_checkpoint
+from card_envs.training.imitation import warm_start
+from card_envs.training.league import make_league
+from card_envs.training.sb3 import (
+    evaluate_model,
+    load_model,
+    make_model,
+    make_vec_env,
+    restore_snapshots,
+    save_snapshot,
+    seed_everything,
+    set_logger,
+)
+from card_envs.training.summary import curve_point, plot_curve, print_final_eval, write_summary
+
+
+def train(args: Args) -> dict[str, Any]:
+    """Run one training job (see the module docstring); returns the summary dict."""
+    import torch
+
+    from card_envs.training.callback import LeagueCallback
+
+    validate_args(args)
+    plan = plan_resume(args)  # resuming: game, config and run folder are the checkpoint's
+    args = plan.args
+    curve, snapshots = plan.curve, plan.snapshots  # carried on (and saved in every checkpoint)
+    torch.set_num_threads(args.threads)
+    seed_everything(args.seed)
+
+    # 1. the game, its heuristic, the league (seeded past the resumed steps)
+    config = game_config(args)
+    game = resolve_game(args.game, config)
+    heuristic = _heuristic_or_none(args.game)
+    args = dataclasses.replace(args, run_dir=args.run_dir or str(
+        Path("runs") / f"{game.name}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"))
+    run_dir = Path(args.run_dir)
+    for sub in ("checkpoints", "league"):
+        (run_dir / sub).mkdir(parents=True, exist_ok=True)
+    seed = args.seed + plan.timesteps
+    league = make_league(args.opponent_mix, args.max_pool, heuristic, seed)
+
+    # 2. the vectorised single-agent views and the model
+    vec_env = make_vec_env(game, league, args, seed)
+    if plan.checkpoint is None:
+        model = make_model(vec_env, args)
+        set_logger(model, run_dir)
+    else:
+        model = load_model(plan.checkpoint, env=vec_env)
+        restore_snapshots(league, snapshots, plan.source_dir, run_dir, args.max_pool)
+        set_logger(model, run_dir / f"resumed_at_{plan.timesteps}")  # keeps the first csv
+
+    def add_snapshot(n: int) -> None:
+        if "self" in league.weights:
+            snapshots.append(save_snapshot(model, league, run_dir, n, seed=args.seed + n))
+
+    def evaluate(n: int, seconds: float) -> dict[str, Any]:
+        results = evaluate_model(model, game, heuristic, args.eval_games, seed=10_000 + len(curve))
+        curve.append(curve_point(results, n, seconds, league.win_rates()))
+        return curve[-1]
+
+    def checkpoint(n: int, seconds: float) -> Path:
+        return save_checkpoint(model, run_dir, n, seconds, curve, snapshots, args)
+
+    print(f"[card-envs] training {game.name} {config or ''} -> {run_dir}", flush=True)
+    t0 = time.time()  # the wall-clock budget covers the warm start too
+
+    # 3. behaviour cloning of the heuristic (fresh runs only)
+    bc_metrics: dict[str, float] = {}
+    if plan.checkpoint is None and args.bc_decisions > 0 and heuristic is not None:
+        bc_metrics = warm_start(model, game, heuristic, args.bc_decisions, args.bc_epochs,
+                                args.bc_learning_rate, seed=args.seed)
+        print(f"[card-envs] behaviour cloning of the heuristic on {bc_metrics['bc/decisions']} "
+              f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
+              f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
+    if plan.checkpoint is None:
+        add_snapshot(0)
+        evaluate(0, 0.0)
+    elif not league.pools.get("self"):
+        add_snapshot(plan.timesteps)
+
+    # 4. MaskablePPO until a budget is spent
+    deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
+    step_budget = args.total_timesteps if args.total_timesteps > 0 else None
+    learn_steps = (step_budget - model.num_timesteps) if step_budget else 10**12
+    callback = LeagueCallback(args, league, add_snapshot, evaluate, checkpoint,
+                              prior_seconds=plan.train_seconds, deadline=deadline,
+                              step_budget=step_budget, desc=f"train {game.name}")
+    if learn_steps > 0:
+        model.learn(total_timesteps=learn_steps, callback=callback, reset_num_timesteps=False)
+    seconds = time.time() - t0
+    steps = model.num_timesteps
+    train_seconds = plan.train_seconds + seconds
+    sps = (steps - plan.timesteps) / max(seconds, 1e-9)
+
+    # 5. outputs and the final evaluation
+    if not curve or curve[-1]["timesteps"] != steps:
+        evaluate(steps, train_seconds)
+    ckpt = checkpoint(steps, train_seconds)
+    model.save(run_dir / "model.zip")
+    plot_curve(curve, run_dir / "learning_curve.png", f"MaskablePPO league self-play on {game.name}")
+    final: dict[str, Any] = {}
+    if args.final_eval_games > 0:
+        t_eval = time.time()
+        results = evaluate_model(model, game, heuristic, args.final_eval_games, seed=123_456,
+                                 lookahead=args.final_eval_lookahead)
+        final = {kind: r.to_dict() for kind, r in results.items()}
+        print_final_eval(results, args.final_eval_games, args.final_eval_lookahead,
+                         time.time() - t_eval)
+    summary = {
+        "game": game.name, "game_config": game.config_to_dict(), "timesteps": steps,
+        "train_seconds_this_run": round(seconds, 1), "train_seconds_total": round(train_seconds, 1),
+        "charts/SPS": round(sps, 1), "final_eval": final, "behaviour_cloning": bc_metrics,
+        "curve": curve, "checkpoint": str(ckpt), "model": str(run_dir / "model.zip"),
+        "league": {"weights": league.weights, "snapshots": snapshots, "episodes": league.episodes},
+        "args": dataclasses.asdict(args),
+    }
+    write_summary(run_dir / "summary.json", summary)
+    print(f"[card-envs] {steps} timesteps in {seconds:.0f}s ({sps:.0f} steps/s); model, "
+          f"learning_curve.png and summary.json in {run_dir}", flush=True)
+    vec_env.close()
+    return summary
+
+
+def _heuristic_or_none(game_spec: str):
+    """The game's heuristic bot, or ``None`` (with a warning) for a game without one."""
+    try:
+        return resolve_heuristic(game_spec)
+    except (ConfigError, ImportError) as exc:
+        print(f"[card-envs] warning: no heuristic bot for {game_spec!r} ({exc}); training and "
+              "evaluating without the heuristic opponent", file=sys.stderr, flush=True)
+        return None
+
+
+#: what training imports beyond the core (the ``train`` extra)
+TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotlib",
+                 "threadpoolctl")
+
+
+def missing_modules(names=TRAIN_MODULES) -> list[str]:
+    """The modules of ``names`` this installation cannot import (not imported to find out)."""
+    return [name for name in names if importlib.util.find_spec(name) is None]
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """Command-line entry: a user error (bad flag, unknown game or config, missing resume path)
+    prints one ``error:`` line and returns 2 (no traceback); a missing ``train`` extra prints one
+    line naming it and returns 1."""
+    prog = prog or "training/ppo.py"
+    if missing_modules(("tyro",)):  # the flags need it, even --help
+        return _missing_extra(prog, ["tyro"])
+    args = parse_args(argv, prog)
+    try:
+        validate_args(args)
+        game_config(args)
+    except (CardEnvsError, ValueError) as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    missing = missing_modules()
+    if missing:
+        return _missing_extra(prog, missing)
+    try:
+        train(args)
+    except (CardEnvsError, FileNotFoundError) as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _missing_extra(prog: str, missing: list[str]) -> int:
+    print(f"{prog}: error: training needs the 'train' extra (pip install 'card-envs[train]'); "
+          f"not installed: {', '.join(missing)}", file=sys.stderr)
+    return 1

@@ -1,0 +1,138 @@
+"""SB3 / sb3-contrib glue of the trainer: seeding, the vectorised single-agent envs, the
+MaskablePPO model factory (also used by ``benchmarks/sps.py``), frozen snapshots of the learner
+for the league, and the evaluation of the current model.
+
+torch, SB3 and sb3-contrib are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from card_envs.bots.base import RandomBot
+from card_envs.bots.sb3 import FrozenPolicy, load_model, load_policy
+from card_envs.evaluation.match import MatchResult, play_match
+
+__all__ = ["evaluate_model", "load_model", "make_model", "make_vec_env", "restore_snapshots",
+           "save_snapshot", "seed_everything", "set_logger", "snapshot"]
+
+
+def seed_everything(seed: int) -> None:
+    """Seed Python, numpy and torch RNGs."""
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def make_vec_env(game, opponents, args, seed: int):
+    """``args.n_envs`` :class:`~card_envs.wrappers.single_agent.SingleAgentEnv` copies of ``game``
+    against ``opponents`` (a policy or an opponent source such as the league) in a
+    ``DummyVecEnv`` seeded with ``seed``."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    def factory(i: int):
+        return lambda: SingleAgentEnv(game, opponents, reward_mode=args.reward_mode,
+                                      shaping=args.shaping, shaping_gamma=args.gamma,
+                                      seed=seed * 1000 + i)
+
+    vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
+    vec.seed(seed)
+    return vec
+
+
+def make_model(vec_env, args):
+    """A new ``MaskablePPO`` MLP policy on ``vec_env`` with the hyperparameters of ``args``
+    (:class:`card_envs.training.args.Args`), on the CPU."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    arch = [int(x) for x in args.net_arch.split(",") if x.strip()]
+    activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation]
+    return MaskablePPO(
+        "MlpPolicy",
+        vec_env,
+        learning_rate=args.learning_rate,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        gamma=args.gamma,
+        gae_lambda=args.gae_lambda,
+        clip_range=args.clip_range,
+        ent_coef=args.ent_coef,
+        vf_coef=args.vf_coef,
+        max_grad_norm=args.max_grad_norm,
+        policy_kwargs={"net_arch": arch, "activation_fn": activation},
+        seed=args.seed,
+        device="cpu",
+        verbose=0,
+    )
+
+
+def set_logger(model, log_dir: Path) -> None:
+    """Log SB3's metrics (and the callback's) as ``progress.csv`` in ``log_dir``."""
+    from stable_baselines3.common.logger import configure
+
+    model.set_logger(configure(str(log_dir), ["csv"]))
+
+
+def snapshot(model, name: str, deterministic: bool = False,
+             seed: int | None = None) -> FrozenPolicy:
+    """Freeze the current weights of a ``MaskablePPO`` ``model`` as a policy (self-play copy)."""
+    return FrozenPolicy(model.policy, deterministic=deterministic, name=name, seed=seed)
+
+
+def save_snapshot(model, league, run_dir: Path, timesteps: int, seed: int) -> str:
+    """Save the learner as ``league/self_<timesteps>.zip`` in ``run_dir`` and add a frozen,
+    sampling copy of it to the league's ``self`` pool; returns the file's path relative to
+    ``run_dir``."""
+    rel = f"league/self_{timesteps}.zip"
+    model.save(run_dir / rel, exclude=["env", "logger"])
+    league.add("self", f"self_{timesteps}",
+               snapshot(model, f"self_{timesteps}", deterministic=False, seed=seed))
+    return rel
+
+
+def restore_snapshots(league, snapshots: list[str], source: Path, run_dir: Path,
+                      max_pool: int) -> None:
+    """Put the resumed run's newest ``max_pool`` league snapshots (paths relative to its folder
+    ``source``) back into the league, copying the files first when ``run_dir`` is a new folder."""
+    if source.resolve() != run_dir.resolve():
+        for rel in snapshots:
+            if (source / rel).exists():
+                shutil.copy2(source / rel, run_dir / rel)
+    for rel in snapshots[-max_pool:]:
+        league.add("self", Path(rel).stem, load_policy(run_dir / rel, deterministic=False))
+
+
+def evaluate_model(model, game, heuristic, games: int, seed: int,
+                   lookahead: int = 0) -> dict[str, MatchResult]:
+    """Deterministic, masked, seat-swapped (paired deals) games of the current policy against
+    random and against the heuristic (keys ``"random"``, ``"heuristic"``), by
+    :func:`card_envs.evaluation.match.play_match`.
+
+    With ``lookahead > 0`` and a game that has a ``lookahead_horizon`` hook, the same deals are
+    played again by the policy improved with that many determinized rollouts per decision
+    (keys ``"lookahead/random"``, ``"lookahead/heuristic"``)."""
+    from card_envs.bots.lookahead import LookaheadPolicy
+
+    me = snapshot(model, "learner", deterministic=True)
+    agents: dict[str, Any] = {"": me}
+    if lookahead > 0 and hasattr(game, "lookahead_horizon"):
+        agents["lookahead/"] = LookaheadPolicy(me, samples=lookahead, seed=seed)
+    out = {}
+    for prefix, agent in agents.items():
+        out[prefix + "random"] = play_match(game, agent, RandomBot(seed), games, seed=seed,
+                                            paired=True)
+        if heuristic is not None:
+            out[prefix + "heuristic"] = play_match(game, agent, heuristic, games, seed=seed + 1,
+                                                   paired=True)
+    return out

@@ -1,0 +1,139 @@
+"""The trainer's flags (card_envs.training.args, parsed by tyro) and the resume plan
+(card_envs.training.checkpoints): help for every field, the flag spellings the README and
+scripts use, errors that name the flag, and resuming without changing the given arguments."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("tyro")
+
+from card_envs.training import args as args_module  # noqa: E402
+from card_envs.training.args import Args, flag, parse_args  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _field_docs() -> dict[str, str]:
+    """The docstring under each Args field, read from the source (the test's own oracle)."""
+    tree = ast.parse(inspect.getsource(args_module))
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Args").body
+    return {node.target.id: " ".join(nxt.value.value.split())
+            for node, nxt in zip(body, body[1:])
+            if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr)
+            and isinstance(nxt.value, ast.Constant)}
+
+
+def _help(cmd: list[str]) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+    proc = subprocess.run([sys.executable, *cmd, "--help"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", proc.stdout).split())  # tyro's boxes unwrapped
+
+
+@pytest.mark.parametrize("cmd", [["training/ppo.py"], ["-m", "card_envs.cli", "train"]])
+def test_help_lists_every_field_with_its_docstring(cmd):
+    out = _help(cmd)
+    docs = _field_docs()
+    assert set(docs) == {f.name for f in dataclasses.fields(Args)}  # every field documented
+    for name, doc in docs.items():
+        assert flag(name) in out, name
+        first_words = " ".join(doc.split()[:4])
+        assert first_words in out, (name, first_words)
+    assert "--progress, --no-progress" in out  # a boolean gets both spellings
+    assert "(default: 15.0)" in out  # --minutes
+
+
+def test_no_experiment_figures_in_the_help():
+    """One run's win rates and speeds belong in docs/training.md, not in the flags' help."""
+    for name, doc in _field_docs().items():
+        assert "%" not in doc and "measured" not in doc and "steps/s" not in doc, (name, doc)
+
+
+def test_the_flag_spellings_used_in_readme_and_scripts():
+    args = parse_args(["--game", "scratch_wars", "--game-config", '{"level": 3}', "--set",
+                       "level=2", "--set", "x=y", "--minutes", "0", "--total-timesteps", "256",
+                       "--resume", "runs/x", "--opponent-mix", "self=1", "--no-progress",
+                       "--final-eval-lookahead", "0", "--n-envs", "2", "--run-dir", "r"])
+    assert args == Args(game="scratch_wars", game_config='{"level": 3}', set=["level=2", "x=y"],
+                        minutes=0.0, total_timesteps=256, resume="runs/x", opponent_mix="self=1",
+                        progress=False, final_eval_lookahead=0, n_envs=2, run_dir="r")
+    assert parse_args([]) == Args()
+    assert parse_args(["--progress"]).progress is True
+
+
+@pytest.mark.parametrize("argv, needle", [(["--n-envs", "abc"], "--n-envs"),
+                                          (["--minutes", "soon"], "--minutes"),
+                                          (["--no-such-flag", "1"], "--no-such-flag")])
+def test_a_value_of_the_wrong_type_names_the_flag_without_a_traceback(argv, needle, capsys):
+    with pytest.raises(SystemExit) as exc:
+        parse_args(argv, prog="training/ppo.py")
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err
+
+
+def test_resume_plan_takes_game_and_folder_from_the_checkpoint_without_changing_args(tmp_path,
+                                                                                        capsys):
+    pytest.importorskip("sb3_contrib")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.training.checkpoints import ResumePlan, plan_resume, save_checkpoint
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+    from toy_game import make_game as make_toy
+
+    torch.set_num_threads(1)
+    model = MaskablePPO("MlpPolicy", SingleAgentEnv(make_toy(pile=9), RandomBot(0), seed=0),
+                        n_steps=32, batch_size=32, policy_kwargs={"net_arch": [8]}, device="cpu")
+    run = tmp_path / "run"
+    (run / "checkpoints").mkdir(parents=True)
+    saved_args = Args(game="toy_game:make_game", game_config='{"pile": 9}', set=["pile=9"])
+    curve = [{"timesteps": 0, "eval/win_rate_vs_random": 0.5}]
+    ckpt = save_checkpoint(model, run, 64, 1.5, curve, [], saved_args)
+    assert ckpt == run / "checkpoints" / "ckpt_64.zip"
+    assert json.loads(ckpt.with_suffix(".json").read_text())["args"]["game_config"] == \
+        '{"pile": 9}'
+
+    given = Args(game="scratch_wars", resume=str(run), minutes=5.0)
+    before = dataclasses.replace(given)
+    plan = plan_resume(given)
+    assert given == before  # the caller's arguments are not changed
+    assert plan.args == dataclasses.replace(given, game="toy_game:make_game",
+                                            game_config='{"pile": 9}', set=["pile=9"],
+                                            run_dir=str(run))
+    assert (plan.checkpoint, plan.source_dir) == (ckpt, run)
+    assert (plan.timesteps, plan.train_seconds, plan.curve, plan.snapshots) == (64, 1.5, curve, [])
+    assert "--game 'scratch_wars' ignored" in capsys.readouterr().err
+    fresh = Args()
+    assert plan_resume(fresh) == ResumePlan(fresh) and ResumePlan(fresh).source_dir is None
+
+
+@pytest.mark.parametrize("hidden, argv", [("sb3_contrib", ["--minutes", "0.01"]),
+                                          ("tyro", ["--help"])])
+def test_a_missing_train_extra_is_one_line_naming_it(hidden, argv, monkeypatch, capsys,
+                                                     tmp_path):
+    import importlib.util
+
+    from card_envs.cli import main as cli
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name == hidden else real(name, *rest))
+    assert cli(["train", *argv, "--run-dir", str(tmp_path / "run")]) == 1
+    err = capsys.readouterr().err
+    assert err == ("card-envs train: error: training needs the 'train' extra (pip install "
+                   f"'card-envs[train]'); not installed: {hidden}\n")
+    assert not (tmp_path / "run").exists()
