@@ -303,6 +303,10 @@ class StateCodec:
     def __init__(self, cls: type):
         if not (dataclasses.is_dataclass(cls) and issubclass(cls, GameState)):
             raise TypeError(f"{cls!r} is not a GameState dataclass")
+        if "__slots__" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: declare the state with "
+                            "@dataclass(slots=True, eq=False) on GameState (a state keeps only "
+                            "its declared fields)")
         hints = typing.get_type_hints(cls, include_extras=True)
         self.cls = cls
         self.saved: list[str] = []

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.state import codec_of
 
 __all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
            "leaf_paths"]
@@ -73,7 +74,7 @@ def _heuristic_factory(game, heuristic):
 
 def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
                zero_sum: bool = True, env_factory: Callable[[], Any] | None = None,
-               max_decisions: int | None = None) -> dict[str, int]:
+               max_decisions: int | None = None, mutations: bool = True) -> dict[str, int]:
     """Play ``games`` random games of ``game`` (seeds ``seed .. seed+games-1``) and check the
     Game contract at every decision.
 
@@ -99,6 +100,9 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
         game: a configured game (:class:`card_envs.core.game.GameBase`).
         games: number of random games (>= 1); seed: first seed.
         max_decisions: stop a game after this many decisions (default ``game.max_game_length``).
+        mutations: run :func:`check_state_mutations` on the first game's state at decision 10
+            (every saved leaf deleted, retyped, put out of range, nudged: ``state_from_dict``
+            must refuse the broken ones naming the path, or load a state that plays on).
 
     Returns:
         ``{"games": ..., "decisions": ..., "terminal": ...}`` counts.
@@ -130,6 +134,8 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
                 break
             if step == 10:
                 shadows.append(game.state_from_dict(json.loads(_json(game, state))))
+                if mutations and g == 0:  # a mid-game state: every saved leaf mutated
+                    check_state_mutations(game, game.clone(state), rng_leaves=4)
             action = rng.choice(game.legal_actions(state))
             # the JSON round trip plays the next move identically (chance included)
             rt = game.state_from_dict(json.loads(_json(game, state)))
@@ -151,6 +157,10 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
 
 
 def _check_static(game, seed: int, env_factory) -> None:
+    try:
+        codec_of(game.state_class)
+    except (TypeError, AttributeError) as exc:
+        raise ConformanceError(f"state_class: {exc}") from None
     for blob in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
         a, b = game.new_state(seed), blob.new_state(seed)
         r1, r2 = random.Random(seed), random.Random(seed)
@@ -261,11 +271,26 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
                 f"{where}: sample_hidden(s, {p}, R(k)) differs from sample_hidden(sample_hidden("
                 f"s, {p}, R(1)), {p}, R(k)): it reads more than seat {p}'s information (the real "
                 "hidden cards?)")
-        if not np.array_equal(game.observe(a, p), observations[p]):
+        seen = game.observe(a, p)
+        if not np.array_equal(seen, observations[p]):
+            i = int(np.flatnonzero(seen != observations[p])[0])
+            piece = _piece_name(game, i)
             raise ConformanceError(
-                f"{where}: seat {p}'s observation changes after sample_hidden for seat {p}: the "
-                "observation reads hidden information (or sample_hidden changes what the seat "
-                "knows)")
+                f"{where}: seat {p}'s observation changes after sample_hidden for seat {p} (entry "
+                f"{i}{piece}: {observations[p][i]} -> {seen[i]}): the observation reads hidden "
+                "information (or sample_hidden changes what the seat knows)")
+        if isinstance(getattr(state, "rng", None), random.Random) and \
+                a.rng.getstate() == state.rng.getstate():
+            raise ConformanceError(
+                f"{where}: sample_hidden keeps the real chance RNG (state.rng): the sampled game "
+                "would draw the real future cards; give it a fresh random.Random from rng")
+        fresh = game.clone(a)
+        fresh.legal_cache = None
+        if game.legal_actions(a) != game.legal_actions(fresh):
+            raise ConformanceError(
+                f"{where}: after sample_hidden the cached legal actions "
+                f"{game.legal_actions(a)} are stale (recomputed: {game.legal_actions(fresh)}): "
+                "set legal_cache = None on the sampled state when it changes what is legal")
         try:
             game.check_state(a)
         except StateError as exc:
@@ -285,6 +310,14 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
     if once and legal:
         _check_actions(game, state, legal, before, where)
         _check_refusals(game, state, where)
+
+
+def _piece_name(game, index: int) -> str:
+    """``" (piece 'hand')"`` for an observation entry, when the game has a layout."""
+    try:
+        return f" (piece {game.observation_layout.piece_of(index).name!r})"
+    except Exception:  # noqa: BLE001 - a game without an encoder layout
+        return ""
 
 
 def _restore(game, state, saved_json: str) -> None:
