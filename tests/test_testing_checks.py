@@ -145,3 +145,16 @@ def test_auto_heuristic_is_the_game_folders_bot_and_a_game_outside_a_folder_is_t
 
     with pytest.raises(ConformanceError, match="not a game folder's rules.py"):
         check_game(Elsewhere(ToyConfig()), games=1)
+
+
+def test_the_template_env_module_documents_its_layouts_and_passes_api_test():
+    from pettingzoo.test import api_test
+
+    from card_envs.testing import toy_nim_v0
+    from card_envs.testing.toy_game.constants import ACTIONS
+    from card_envs.testing.toy_game.observation import OBSERVATION
+
+    doc = toy_nim_v0.__doc__
+    assert ACTIONS.markdown() in doc and OBSERVATION.markdown() in doc
+    assert f"float32 ({OBSERVATION.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
+    api_test(toy_nim_v0.env(num_players=3), num_cycles=100)

@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import Field
 
 from card_envs.core.cards import StrictModel, load_entries
+from card_envs.core.errors import CardDataError
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("stone", "bonus")  # the ids the rules use, in this order
@@ -26,8 +27,6 @@ class CardKind(StrictModel):
 def load_cards(path: str | Path = DATA_DIR / "cards.toml") -> dict[str, CardKind]:
     """The card kinds of ``path`` by id. Raises CardDataError naming the file when an entry is
     malformed or the ids are not exactly :data:`KINDS`."""
-    from card_envs.core.errors import CardDataError
-
     _, entries = load_entries(path, CardKind, key="card", expected_count=len(KINDS))
     ids = tuple(e.id for e in entries)
     if ids != KINDS:

@@ -1,0 +1,57 @@
+"""Toy Nim as a PettingZoo AEC environment (``toy_nim_v0``) — the template of an env module:
+this docstring is the env's spec, and a test asserts its tables against the code.
+
+Usage::
+
+    from card_envs.testing import toy_nim_v0
+    env = toy_nim_v0.env(num_players=2, pile=10, render_mode="ansi")
+    env.reset(seed=42)
+
+Agents: ``player_0 … player_{n-1}`` (``num_players`` 2–4); ``player_0`` starts.
+
+Observation
+-----------
+``{"observation": float32 (6,), "action_mask": int8 (3,)}``; every observation value lies in
+[0, 1]. The bonus card's position is never encoded. The mask is all zeros for an agent that is
+not to act.
+
+| indices | name | meaning |
+|---|---|---|
+| 0 | `pile` | cards left / 40 |
+| 1 | `my_turn` | 1 if I am to take |
+| 2 | `seat` | my seat / 3 |
+| 3 | `seats` | number of seats / 4 |
+| 4 | `decisions` | decisions made / max_rounds |
+| 5 | `bonus_mine` | 1 if I took the bonus card |
+
+Actions
+-------
+``Discrete(3)``:
+
+| indices | name | meaning |
+|---|---|---|
+| 0–2 | `take` | take k+1 cards from the pile (never more than are left) |
+
+Rewards
+-------
+At the end only: +1 to the seat that takes the last card, ``-1/(n-1)`` to every other seat.
+A game reaching ``max_rounds`` decisions ends with 0 for all, reported as ``truncated``.
+
+Arguments
+---------
+``num_players=2`` (2–4), ``pile=10`` (1–40), ``max_rounds=100``, ``hidden_bonus=True``;
+``render_mode=None`` | ``"ansi"`` | ``"human"``; ``illegal_action="terminate"`` | ``"raise"``.
+
+Version history
+---------------
+- v0: first release.
+"""
+
+from __future__ import annotations
+
+from card_envs.core.aec import make_env_functions
+from card_envs.testing.toy_game import make_game
+
+raw_env, env = make_env_functions(make_game, "toy_nim_v0")
+
+__all__ = ["env", "raw_env"]
