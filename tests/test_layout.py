@@ -8,8 +8,6 @@ import ast
 import dataclasses
 import importlib
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -263,3 +261,23 @@ def test_the_cycle_check_sees_function_local_imports(tmp_path):
             REPO = old_repo
     finally:
         MODULES = saved
+
+
+# -- the training script's flags come from its Args ---------------------------------------------
+@pytest.mark.parametrize("cmd", [["training/ppo.py"], ["-m", "card_envs.cli", "train"]])
+def test_help_lists_every_field_with_its_docstring(cmd):
+    """``training/ppo.py --help`` (and ``card-envs train --help``) list every Args field with the
+    first words of its docstring (tyro reads the field docstrings)."""
+    pytest.importorskip("tyro")
+    from card_envs.training.args import Args, flag
+    from test_training_args import _field_docs, _help
+
+    out = _help(cmd)
+    docs = _field_docs()
+    assert set(docs) == {f.name for f in dataclasses.fields(Args)}  # every field documented
+    for name, doc in docs.items():
+        assert flag(name) in out, name
+        first_words = " ".join(doc.split()[:4])
+        assert first_words in out, (name, first_words)
+    assert "--progress, --no-progress" in out  # a boolean gets both spellings
+    assert "(default: 15.0)" in out  # --minutes
