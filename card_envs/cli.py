@@ -188,6 +188,10 @@ def _cmd_tournament(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        # module:factory and module:Class specs name the user's own modules, found from the
+        # current folder as under `python -m` (the installed script alone would not see them)
+        sys.path.insert(0, os.getcwd())
     parser = argparse.ArgumentParser(prog="card-envs", description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)

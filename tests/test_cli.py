@@ -595,3 +595,21 @@ def test_an_empty_policies_entry_is_refused(policies, position, capsys, no_games
     assert _one_error_line(capsys) == (f"card-envs tournament: error: --policies {policies!r}: "
                                        f"{position} is empty (write comma-separated specs such "
                                        "as random,heuristic)\n")
+
+
+def test_the_installed_command_imports_module_specs_from_the_current_folder(tmp_path):
+    """`card-envs evaluate --game my_game:make_game` run in the folder that holds my_game.py (the
+    installed script does not put the current folder on sys.path by itself)."""
+    import shutil
+    import subprocess
+
+    (tmp_path / "my_nim.py").write_text(
+        "from card_envs.testing.toy_game import make_game, HeuristicBot\n")
+    exe = shutil.which("card-envs")
+    if exe is None:
+        pytest.skip("the card-envs script is not installed")
+    proc = subprocess.run([exe, "evaluate", "--game", "my_nim:make_game", "--a",
+                           "my_nim:HeuristicBot", "--b", "random", "--games", "4"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "my_nim:HeuristicBot" in proc.stdout
