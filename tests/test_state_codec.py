@@ -7,7 +7,7 @@ import json
 import pickle
 import random
 from dataclasses import dataclass, replace
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 import pytest
 from pydantic import Field
@@ -35,18 +35,24 @@ class Hit:
     slot: Annotated[int, Field(ge=-1, le=4)]
 
 
+class Spin(NamedTuple):
+    seat: Annotated[int, Field(ge=0, le=1)]
+    segment: int
+
+
 @dataclass(slots=True, eq=False)
 class DuelState(GameState):
     rng: random.Random
     slots: list[list[Slot]]
     attack: Hit | None
+    spins: list[Spin]
     queue: list[int]
 
 
 def _state() -> DuelState:
     return DuelState(rng=random.Random(3),
                      slots=[[Slot(1, None), Slot(3, Stored("shield", 2))], [Slot(0, None)]],
-                     attack=Hit(4, None, -1), queue=[1])
+                     attack=Hit(4, None, -1), spins=[Spin(1, 7)], queue=[1])
 
 
 def _saved(state) -> dict:
@@ -58,8 +64,10 @@ def test_records_are_saved_as_objects_of_named_fields_and_load_back():
     d = _saved(s)
     assert d["slots"][0][1] == {"status": 3, "stored": {"effect": "shield", "value": 2}}
     assert d["attack"] == {"value": 4, "target": None, "slot": -1}
+    assert d["spins"] == [{"seat": 1, "segment": 7}]  # a NamedTuple record: an object too
     t = codec_of(DuelState).from_dict(d)
     assert t.slots == s.slots and t.attack == s.attack and type(t.slots[0][1].stored) is Stored
+    assert type(t.spins[0]) is Spin and t.spins == s.spins
     assert _saved(t) == d
     s.attack = None
     assert codec_of(DuelState).from_dict(_saved(s)).attack is None
@@ -83,6 +91,8 @@ def test_clone_shares_records_and_copies_the_lists():
     (("slots", 0, 1, "stored"), [1, 2], r"^slots\[0\]\[1\]\.stored: \[1, 2\]"),
     (("slots", 1, 0), 7, r"^slots\[1\]\[0\]: 7"),
     (("attack",), {"value": 1, "target": None, "slot": -1, "extra": 0}, r"^attack\.extra"),
+    (("spins", 0, "seat"), 2, r"^spins\[0\]\.seat: 2"),
+    (("spins", 0), [1, 7], r"^spins\[0\]: \[1, 7\]"),
 ])
 def test_a_broken_record_is_refused_naming_its_path(path, value, pattern):
     d = _saved(_state())
@@ -122,7 +132,8 @@ class ListState(GameState):
 
 
 def test_only_frozen_dataclasses_without_lists_are_records():
-    assert is_record(Hit) and not is_record(Mutable) and not is_record(Hit(1, None, -1))
+    assert is_record(Hit) and is_record(Spin) and not is_record(Mutable)
+    assert not is_record(Hit(1, None, -1)) and not is_record(tuple)
     with pytest.raises(TypeError, match="not supported"):
         codec_of(MutableState)
     with pytest.raises(TypeError, match="may not be a list"):

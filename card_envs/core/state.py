@@ -14,9 +14,10 @@ Supported field types: ``int``, ``bool``, ``str``, ``float`` and ``None`` (alone
 ``Literal`` or ``Annotated`` with pydantic constraints), *records* (below), ``list[...]`` of those
 to any depth, and ``random.Random`` (the state's chance RNG).
 
-A record is a frozen dataclass (``@dataclass(frozen=True, slots=True)``) whose fields are atoms
-(as above), records or ``Record | None``; never lists, so a record is immutable and shared by
-``clone`` like an int (change one by replacing it: ``dataclasses.replace``)::
+A record is a frozen dataclass (``@dataclass(frozen=True, slots=True)``; the fastest to read) or
+a ``typing.NamedTuple`` (the fastest to build) whose fields are atoms (as above), records or
+``Record | None``; never lists, so a record is immutable and shared by ``clone`` like an int
+(change one by replacing it: ``dataclasses.replace`` / ``record._replace``)::
 
     @dataclass(frozen=True, slots=True)
     class Attack:
@@ -63,7 +64,8 @@ from card_envs.core.errors import StateError, short_repr
 from card_envs.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
-    "GameState", "StateCodec", "codec_of", "is_record", "fail", "check_range", "check_len", "check_cards",
+    "GameState", "StateCodec", "codec_of", "is_record", "fail", "check_range", "check_len",
+    "check_cards",
     "format_path", "short_repr",
 ]
 
@@ -166,9 +168,13 @@ def _strip(tp: Any) -> Any:
 
 
 def is_record(tp: Any) -> bool:
-    """Is ``tp`` a record type: a frozen dataclass (a state field value shared, never mutated)?"""
-    return (isinstance(tp, type) and dataclasses.is_dataclass(tp)
-            and tp.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    """Is ``tp`` a record type: a frozen dataclass or a NamedTuple (a state field value shared,
+    never mutated)?"""
+    if not isinstance(tp, type):
+        return False
+    if dataclasses.is_dataclass(tp):
+        return tp.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    return issubclass(tp, tuple) and hasattr(tp, "_fields")
 
 
 def _list_depth(tp: Any, where: str) -> int:
@@ -199,16 +205,18 @@ class _RecordInfo:
 
     def __init__(self, cls: type):
         hints = typing.get_type_hints(cls, include_extras=True)
+        names = ([f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls)
+                 else list(cls._fields))  # type: ignore[attr-defined]
         self.fields: list[tuple[str, Any]] = []
         model_fields: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            where = f"{cls.__name__}.{f.name}"
-            tp = hints[f.name]
+        for name in names:
+            where = f"{cls.__name__}.{name}"
+            tp = hints[name]
             if _list_depth(tp, where) != 0:
                 raise TypeError(f"{where}: a record field may not be a list (records are "
                                 "immutable; declare the list on the state)")
-            self.fields.append((f.name, tp))
-            model_fields[f.name] = (_model_type(tp), ...)
+            self.fields.append((name, tp))
+            model_fields[name] = (_model_type(tp), ...)
         self.model = create_model(f"{cls.__name__}Saved",
                                   __config__=ConfigDict(strict=True, extra="forbid"),
                                   **model_fields)
@@ -263,9 +271,9 @@ def _to_json(value: Any) -> Any:
     copied."""
     if value.__class__ is list:
         return [_to_json(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: _to_json(getattr(value, name)) for name, _tp in
-                _record_info(type(value)).fields}
+    info = _RECORDS.get(value.__class__)
+    if info is not None:
+        return {name: _to_json(getattr(value, name)) for name, _tp in info.fields}
     return value
 
 
