@@ -1,8 +1,8 @@
 """Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v1`` (levels 1–3).
 
 The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). Rules code:
-:mod:`card_envs.scratch_wars.rules`; the env is the suite's one generic adapter
-(:mod:`card_envs.core.aec`).
+:mod:`card_envs.scratch_wars.rules` (the game), ``constants`` (the action layout), ``state``,
+``observation``; the env is the suite's one generic adapter (:mod:`card_envs.core.aec`).
 
 Usage::
 
@@ -76,7 +76,10 @@ from the observer's side (``my_*`` / ``opp_*``):
 Actions
 -------
 ``Discrete(47)``; ``k`` is a weapon slot 0..4 in the loadout's order, ``j`` a bonus slot
-of the current time of day:
+of the current time of day. An action's name is its piece name, with ``k`` / ``j`` for a piece
+of several (``"spin 2"``, ``"end_turn"``); ``action_to_string`` adds the weapon it names (the
+deciding seat's; the defender's for a target) or the bonus: ``"spin 2: Longbow"``,
+``"bonus 0: hero_attack +2"``:
 
 | indices | name | meaning |
 |---|---|---|
@@ -122,7 +125,7 @@ catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`
 ``permanent_fires_when_stored`` (True), ``shield_block_floor`` (True), ``detonation``
 (``"all"``), ``end_of_turn_order`` (``"permanent_then_combo"``), ``no_target``
 (``"cannot_apply"``) — see
-:class:`card_envs.scratch_wars.rules.ScratchWarsConfig`. Adapter arguments: ``render_mode``
+:class:`card_envs.scratch_wars.config.ScratchWarsConfig`. Adapter arguments: ``render_mode``
 (``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/``"raise"``),
 ``max_steps``.
 
@@ -137,16 +140,22 @@ Version history
   The ``round``, ``day`` and ``attack_shielded`` observation entries are clipped to 64, the
   declared bound (v0 gave 65 from round 64 on, reachable with ``max_rounds`` above 63). Saved
   states are the core's declared state (strictly validated on load, ``check_state``).
+  Later within v1 (play, observations and the action layout unchanged): saved states changed
+  shape — named records instead of positional lists (``weapon_slots`` of ``{status, stored}``,
+  ``last_spin``, ``attack`` with ``target`` / ``target_slot``, ``spin_value``,
+  ``bonus_event``, spelled-out field names), so a state saved before does not load; action
+  strings are the core's ``"spin 2: Longbow"`` (were ``"spin 2 (Longbow)"``).
 """
 
 from card_envs.core.aec import make_env_functions
-from card_envs.scratch_wars.encoder import OBS
-from card_envs.scratch_wars.rules import ACTIONS, make_game
+from card_envs.scratch_wars.constants import ACTIONS
+from card_envs.scratch_wars.observation import OBSERVATION
+from card_envs.scratch_wars.rules import make_game
 
 raw_env, env = make_env_functions(make_game, "scratch_wars_v1")
 
 #: observation and action layouts (their ``markdown()`` tables are in this docstring)
-OBSERVATION_LAYOUT = OBS
+OBSERVATION_LAYOUT = OBSERVATION
 ACTION_LAYOUT = ACTIONS
 
 __all__ = ["ACTION_LAYOUT", "OBSERVATION_LAYOUT", "env", "raw_env"]

@@ -15,10 +15,12 @@ from card_envs.bots.lookahead import LookaheadPolicy
 from card_envs.core.registry import make_game
 from card_envs.dirt_and_glory import constants as D
 from card_envs.dirt_and_glory.bot import HeuristicBot as DGHeuristic
-from card_envs.scratch_wars import rules as R
+from card_envs.scratch_wars import constants as SW
 from card_envs.scratch_wars.bot import HeuristicBot as SWHeuristic
-from card_envs.scratch_wars.catalogue import Catalogue, Hero, Weapon
-from card_envs.scratch_wars.rules import ScratchWarsConfig, ScratchWarsGame
+from card_envs.scratch_wars.cards import Catalogue, Hero, Weapon
+from card_envs.scratch_wars.config import ScratchWarsConfig
+from card_envs.scratch_wars.rules import ScratchWarsGame
+from card_envs.scratch_wars.state import BROKEN_SLOT, StoredEffect, WeaponSlot
 from dirt_and_glory_helpers import T15, Cards, scripted
 
 
@@ -64,13 +66,13 @@ def _sw_started(game):
     and loses 2 HP. Returns the state and the horizon values seen during the initiative."""
     s = game.new_state(0, forced_spins=[0, 1])
     keys = [game.lookahead_horizon(s)]          # init_weapon, seat 0
-    game.apply_action(s, R.A_INIT + 0)
+    game.apply_action(s, SW.A_INIT_WEAPON + 0)
     keys.append(game.lookahead_horizon(s))      # init_weapon, seat 1
-    game.apply_action(s, R.A_INIT + 0)
-    assert s.phase == R.PH_INIT_ORDER and s.actor == 0
+    game.apply_action(s, SW.A_INIT_WEAPON + 0)
+    assert s.phase == SW.PH_INIT_ORDER and s.actor == 0
     keys.append(game.lookahead_horizon(s))      # init_order
-    game.apply_action(s, R.A_ORDER + 0)
-    assert s.hp == [18, 24] and s.turn == 0 and s.phase == R.PH_MAIN
+    game.apply_action(s, SW.A_INIT_ORDER + 0)
+    assert s.hp == [18, 24] and s.turn == 0 and s.phase == SW.PH_MAIN
     return s, keys
 
 
@@ -85,14 +87,14 @@ def test_sw_potential_is_the_material_lead_over_twice_the_larger_printed_hp():
     # SW-5.5: a red hero attack of 5 (no decision at a red field, SW-3.2): 24 -> 19; the spin
     # cost 1 energy (SW-5.2), the red field ended the turn and seat 1's turn added 3 energy
     s.forced_spins.append(0)
-    game.apply_action(s, R.A_SPIN + 0)
+    game.apply_action(s, SW.A_SPIN + 0)
     assert s.hp == [18, 19] and s.energy == [2, 3] and s.turn == 1
     assert game.potential(s, 0) == pytest.approx((19 - 20.5) / 48)
     # stored effects (SW-5.10): seat 0's permanent attack of 2 counts twice (SW-5.11): 19 + 4;
     # seat 1's shield of 3 counts 3 (SW-5.12), its broken Club -2 (SW-5.9): 20.5 + 3 - 2
-    s.wst[0][0], s.seff[0][0], s.sval[0][0], s.sdur[0][0] = R.STORED, R.PERMANENT, 2, 2
-    s.wst[1][0], s.seff[1][0], s.sval[1][0], s.sdur[1][0] = R.STORED, R.SHIELD, 3, 2
-    s.wst[1][1] = R.BROKEN
+    s.weapon_slots[0][0] = WeaponSlot(SW.STORED, StoredEffect(SW.PERMANENT, 2, 2, False))
+    s.weapon_slots[1][0] = WeaponSlot(SW.STORED, StoredEffect(SW.SHIELD, 3, 2, False))
+    s.weapon_slots[1][1] = BROKEN_SLOT
     assert game.potential(s, 0) == pytest.approx((23 - 21.5) / 48)
     assert game.potential(s, 1) == -game.potential(s, 0)
     # a finished game can leave a hero far below 0 (SW-3.4): clipped to [-1, 1]
@@ -109,27 +111,27 @@ def test_sw_horizon_is_the_turn_number_and_none_during_the_initiative():
     assert game.lookahead_horizon(s) == 0  # round 0, first turn (seat 0)
     # SW-5.12: seat 1 holds a stored shield; seat 0's orange hero attack of 4 opens the shield
     # window: seat 1 decides, still inside seat 0's turn
-    s.wst[1][0], s.seff[1][0], s.sval[1][0], s.sdur[1][0] = R.STORED, R.SHIELD, 3, 2
+    s.weapon_slots[1][0] = WeaponSlot(SW.STORED, StoredEffect(SW.SHIELD, 3, 2, False))
     s.legal_cache = None
     s.forced_spins.append(2)
-    game.apply_action(s, R.A_SPIN + 0)
-    assert s.phase == R.PH_RESULT and game.lookahead_horizon(s) == 0
-    game.apply_action(s, R.A_APPLY)
-    assert s.phase == R.PH_SHIELD and s.actor == 1 and game.lookahead_horizon(s) == 0
-    game.apply_action(s, R.A_SHIELD_DONE)  # 4 damage: 24 -> 20; the applied orange ends the turn
+    game.apply_action(s, SW.A_SPIN + 0)
+    assert s.phase == SW.PH_RESULT and game.lookahead_horizon(s) == 0
+    game.apply_action(s, SW.A_APPLY)
+    assert s.phase == SW.PH_SHIELD and s.actor == 1 and game.lookahead_horizon(s) == 0
+    game.apply_action(s, SW.A_SHIELD_DONE)  # 4 damage: 24 -> 20; the applied orange ends the turn
     assert s.hp == [18, 20] and s.turn == 1 and s.second_half
     assert game.lookahead_horizon(s) == 1  # SW-2.3: seat 1's turn, the second of round 0
     # SW-5.13: two stored combos at the end of seat 1's turn: the detonate decision is still
     # part of that turn
     for k in (0, 1):
-        s.wst[1][k], s.seff[1][k], s.sval[1][k], s.sdur[1][k] = R.STORED, R.COMBO, 2, 2
+        s.weapon_slots[1][k] = WeaponSlot(SW.STORED, StoredEffect(SW.COMBO, 2, 2, False))
     s.legal_cache = None
-    game.apply_action(s, R.A_END)
-    assert s.phase == R.PH_DETONATE and game.lookahead_horizon(s) == 1
-    game.apply_action(s, R.A_KEEP)
+    game.apply_action(s, SW.A_END_TURN)
+    assert s.phase == SW.PH_DETONATE and game.lookahead_horizon(s) == 1
+    game.apply_action(s, SW.A_KEEP_COMBOS)
     assert s.round == 1 and s.turn == 0 and game.lookahead_horizon(s) == 2  # SW-4.1 next round
     s.hp[0] = 0
-    game._check_death(s)  # SW-3.4
+    game.end_if_a_hero_fell(s)  # SW-3.4
     assert game.is_terminal(s) and game.lookahead_horizon(s) is None
 
 
@@ -144,17 +146,17 @@ def test_sw_lookahead_scores_a_turn_end_through_the_defenders_shield():
     scores are exact."""
     game = _sw_game()
     s, _ = _sw_started(game)
-    s.wst[1][0], s.seff[1][0], s.sval[1][0], s.sdur[1][0] = R.STORED, R.SHIELD, 3, 2
-    s.actions = 1
+    s.weapon_slots[1][0] = WeaponSlot(SW.STORED, StoredEffect(SW.SHIELD, 3, 2, False))
+    s.actions_left = 1
     s.legal_cache = None
     s.forced_spins.append(2)
-    game.apply_action(s, R.A_SPIN + 0)
-    assert s.phase == R.PH_RESULT and s.actions == 0
+    game.apply_action(s, SW.A_SPIN + 0)
+    assert s.phase == SW.PH_RESULT and s.actions_left == 0
     look = LookaheadPolicy(SWHeuristic(), samples=3, seed=0)
     scores = look.action_scores(game, s, 0)
-    assert scores == {R.A_APPLY: pytest.approx(-5.5 / 48), R.A_DECLINE: pytest.approx(-9.5 / 48)}
-    assert look.act(game, s, 0) == R.A_APPLY
-    assert s.phase == R.PH_RESULT and s.hp == [18, 24]  # the real state is untouched
+    assert scores == {SW.A_APPLY: pytest.approx(-5.5 / 48), SW.A_DECLINE: pytest.approx(-9.5 / 48)}
+    assert look.act(game, s, 0) == SW.A_APPLY
+    assert s.phase == SW.PH_RESULT and s.hp == [18, 24]  # the real state is untouched
 
 
 # -- Dirt and Glory ---------------------------------------------------------------------------

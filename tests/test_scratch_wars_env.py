@@ -18,9 +18,9 @@ from card_envs.core.records import GameRecord, replay
 from card_envs.evaluation import play_match
 from card_envs.scratch_wars import make_game
 from card_envs.scratch_wars.bot import HeuristicBot
-from card_envs.scratch_wars.catalogue import load_catalogue
-from card_envs.scratch_wars.encoder import OBS
-from card_envs.scratch_wars.rules import ACTIONS
+from card_envs.scratch_wars.cards import load_catalogue
+from card_envs.scratch_wars.constants import ACTIONS
+from card_envs.scratch_wars.observation import OBSERVATION as OBS
 
 VARIANTS = [
     {"level": 1},
@@ -111,7 +111,7 @@ def test_custom_catalogue_dir_loads(tmp_path):
     _write(tmp_path)
     game = make_game(level=3, catalogue_dir=str(tmp_path))
     s = game.new_state(1)
-    assert s.heroes == ["Bob", "Bob"] and s.wnames[0] == ["Stick"]
+    assert s.heroes == ["Bob", "Bob"] and s.weapon_names[0] == ["Stick"]
 
 
 def test_malformed_catalogue_missing_field_names_file_entry_field(tmp_path):
@@ -137,7 +137,7 @@ def test_a_duplicate_name_names_its_file_and_entry(tmp_path, kind):
     import re
     import shutil
 
-    from card_envs.scratch_wars.catalogue import DATA_DIR
+    from card_envs.scratch_wars.cards import DATA_DIR
 
     for name in ("heroes.toml", "weapons.toml"):
         shutil.copy(DATA_DIR / name, tmp_path / name)

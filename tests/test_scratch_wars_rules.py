@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from card_envs.core.errors import IllegalActionError
-from card_envs.scratch_wars import rules as R
-from card_envs.scratch_wars.catalogue import Catalogue, Hero, Weapon
-from card_envs.scratch_wars.encoder import OBS
-from card_envs.scratch_wars.rules import ScratchWarsConfig, ScratchWarsGame
+from card_envs.scratch_wars import constants as C
+from card_envs.scratch_wars.cards import Catalogue, Hero, Weapon
+from card_envs.scratch_wars.config import ScratchWarsConfig
+from card_envs.scratch_wars.observation import OBSERVATION as OBS
+from card_envs.scratch_wars.rules import ScratchWarsGame
+from card_envs.scratch_wars.state import BROKEN_SLOT, StoredEffect, WeaponSlot
 
 
 def seg(effect, value, colour, durability=None):
@@ -84,25 +86,34 @@ def setup(level=3, effects=None, w0=ALL, w1=ALL, starter=0, **cfg):
     game = ScratchWarsGame(config, catalogue=CAT)
     s = game.new_state(0)
     game.set_forced_spins(s, [3, 0])
-    game.apply_action(s, R.A_INIT + 0)
-    game.apply_action(s, R.A_INIT + 0)
-    assert s.init_vals[0] == 5 and s.init_vals[1] < 5 and game.current_player(s) == 0
-    game.apply_action(s, R.A_ORDER + (0 if starter == 0 else 1))
+    game.apply_action(s, C.A_INIT_WEAPON + 0)
+    game.apply_action(s, C.A_INIT_WEAPON + 0)
+    assert s.initiative_value[0] == 5 and s.initiative_value[1] < 5 and game.current_player(s) == 0
+    game.apply_action(s, C.A_INIT_ORDER + (0 if starter == 0 else 1))
     return game, s
 
 
 def spin(game, s, slot, segment):
     s.forced_spins.append(segment)
-    game.apply_action(s, R.A_SPIN + slot)
+    game.apply_action(s, C.A_SPIN + slot)
 
 
 def store(s, p, k, eff, val, dur):
     """Place a stored effect directly (a position for the test)."""
-    s.wst[p][k] = R.STORED
-    s.seff[p][k] = eff
-    s.sval[p][k] = val
-    s.sdur[p][k] = dur
+    s.weapon_slots[p][k] = WeaponSlot(C.STORED, StoredEffect(eff, val, dur, False))
     s.legal_cache = None
+
+
+def status(s):
+    """Per seat, per weapon slot: the slot status."""
+    return [[slot.status for slot in row] for row in s.weapon_slots]
+
+
+def stored(s, p, k):
+    """The stored effect on seat ``p``'s slot ``k`` as ``(effect, value, durability)``, or
+    ``-1`` when the slot holds none."""
+    e = s.weapon_slots[p][k].stored
+    return -1 if e is None else (e.effect, e.value, e.durability)
 
 
 # -- set-up and initiative --------------------------------------------------------------------
@@ -111,47 +122,49 @@ def test_sw_2_2_starting_player_loses_2_hp():
     assert s.starter == 1 and s.turn == 1 and game.current_player(s) == 1
     assert s.hp == [20, 18]
     game, s = setup(level=1, starter=0)
-    assert s.hp == [18, 20] and s.actions == 4
+    assert s.hp == [18, 20] and s.actions_left == 4
 
 
 def test_sw_2_2_initiative_tie_spins_again():
     config = ScratchWarsConfig(level=1, loadouts=[("Tester", ["Sword A"]), ("Plain", ["Sword A"])])
     game = ScratchWarsGame(config, catalogue=CAT)
     s = game.new_state(1, forced_spins=[0, 0, 1, 3])  # 2 vs 2 (tie), then 3 vs 5
-    game.apply_action(s, R.A_INIT)
+    game.apply_action(s, C.A_INIT_WEAPON)
     assert game.current_player(s) == 1
-    game.apply_action(s, R.A_INIT)
-    assert s.phase == R.PH_INIT_WEAPON and game.current_player(s) == 0 and s.init_vals == [2, 2]
-    game.apply_action(s, R.A_INIT)
-    game.apply_action(s, R.A_INIT)
-    assert s.init_vals == [3, 5] and s.phase == R.PH_INIT_ORDER and game.current_player(s) == 1
+    game.apply_action(s, C.A_INIT_WEAPON)
+    assert s.phase == C.PH_INIT_WEAPON and game.current_player(s) == 0
+    assert s.initiative_value == [2, 2]
+    game.apply_action(s, C.A_INIT_WEAPON)
+    game.apply_action(s, C.A_INIT_WEAPON)
+    assert s.initiative_value == [3, 5]
+    assert s.phase == C.PH_INIT_ORDER and game.current_player(s) == 1
 
 
 # -- level 1: field colours -------------------------------------------------------------------
 def test_sw_3_2_orange_decline_and_continue_then_apply_ends_turn():
     game, s = setup(level=1)
     spin(game, s, 0, 2)  # hero attack 4, orange: decide
-    assert s.phase == R.PH_RESULT and game.legal_actions(s) == [R.A_APPLY, R.A_DECLINE]
-    game.apply_action(s, R.A_DECLINE)
-    assert s.hp[1] == 20 and s.actions == 3 and s.phase == R.PH_MAIN and s.turn == 0
+    assert s.phase == C.PH_RESULT and game.legal_actions(s) == [C.A_APPLY, C.A_DECLINE]
+    game.apply_action(s, C.A_DECLINE)
+    assert s.hp[1] == 20 and s.actions_left == 3 and s.phase == C.PH_MAIN and s.turn == 0
     spin(game, s, 0, 1)  # 3 green: applied at once at level 1, go on
-    assert s.hp[1] == 17 and s.actions == 2 and s.phase == R.PH_MAIN
+    assert s.hp[1] == 17 and s.actions_left == 2 and s.phase == C.PH_MAIN
     spin(game, s, 0, 2)
-    game.apply_action(s, R.A_APPLY)  # orange applied: 17 - 4 = 13, turn over
-    assert s.hp[1] == 13 and s.turn == 1 and s.actions == 4
+    game.apply_action(s, C.A_APPLY)  # orange applied: 17 - 4 = 13, turn over
+    assert s.hp[1] == 13 and s.turn == 1 and s.actions_left == 4
 
 
 def test_sw_3_2_red_stops_with_actions_left():
     game, s = setup(level=1)
     spin(game, s, 0, 3)  # 5 red on the first action
-    assert s.hp[1] == 15 and s.turn == 1 and s.actions == 4 and game.current_player(s) == 1
+    assert s.hp[1] == 15 and s.turn == 1 and s.actions_left == 4 and game.current_player(s) == 1
 
 
 def test_sw_5_3_no_voluntary_end_below_level_3():
     game, s = setup(level=1)
-    assert R.A_END not in game.legal_actions(s)
+    assert C.A_END_TURN not in game.legal_actions(s)
     game, s = setup(level=3)
-    assert R.A_END in game.legal_actions(s)
+    assert C.A_END_TURN in game.legal_actions(s)
 
 
 def test_sw_3_4_hero_at_zero_loses():
@@ -166,22 +179,22 @@ def test_sw_3_4_hero_at_zero_loses():
 def test_sw_4_2_bonus_once_per_turn_and_only_in_its_time_of_day():
     game, s = setup(level=2, effects="full")
     spin(game, s, 0, 1)  # hero attack 3 green
-    game.apply_action(s, R.A_APPLY)
-    assert s.phase == R.PH_BONUS and game.legal_actions(s) == [R.A_BONUS + 0, R.A_NO_BONUS]
-    game.apply_action(s, R.A_BONUS + 0)  # morning hero_attack +2
-    assert s.hp[1] == 15 and s.bused[0] == [True, False]
+    game.apply_action(s, C.A_APPLY)
+    assert s.phase == C.PH_BONUS and game.legal_actions(s) == [C.A_BONUS + 0, C.A_NO_BONUS]
+    game.apply_action(s, C.A_BONUS + 0)  # morning hero_attack +2
+    assert s.hp[1] == 15 and s.bonus_used[0] == [True, False]
     spin(game, s, 0, 1)
-    game.apply_action(s, R.A_APPLY)  # bonus already used this turn: no bonus decision
-    assert s.hp[1] == 12 and s.phase == R.PH_MAIN
+    game.apply_action(s, C.A_APPLY)  # bonus already used this turn: no bonus decision
+    assert s.hp[1] == 12 and s.phase == C.PH_MAIN
     spin(game, s, 0, 3)  # 5 red: forced, ends the turn
     assert s.hp[1] == 7 and s.turn == 1
     spin(game, s, 0, 3)  # Plain (no bonuses) 5 red on Tester: 18 - 5
     assert s.hp[0] == 13 and s.turn == 0 and game.time_of_day(s) == 1  # noon
     spin(game, s, 0, 1)
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     # noon: the hero_attack +2 bonus is gone, the blessing +1 (slot 0) is offered instead
-    assert s.phase == R.PH_BONUS and game.legal_actions(s) == [R.A_BONUS + 0, R.A_NO_BONUS]
-    game.apply_action(s, R.A_BONUS + 0)
+    assert s.phase == C.PH_BONUS and game.legal_actions(s) == [C.A_BONUS + 0, C.A_NO_BONUS]
+    game.apply_action(s, C.A_BONUS + 0)
     assert s.hp[1] == 3
 
 
@@ -189,28 +202,28 @@ def test_sw_4_2_negative_bonus_is_forced_once():
     game, s = setup(level=2, effects="full")
     s.hp[0] = 10
     spin(game, s, 1, 2)  # Axe heal 2 green; morning heal -1 is forced
-    game.apply_action(s, R.A_APPLY)
-    assert s.hp[0] == 11 and s.bused[0] == [False, True] and s.phase == R.PH_MAIN
+    game.apply_action(s, C.A_APPLY)
+    assert s.hp[0] == 11 and s.bonus_used[0] == [False, True] and s.phase == C.PH_MAIN
     spin(game, s, 1, 2)  # the negative bonus counted as used: full 2
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     assert s.hp[0] == 13
 
 
 def test_sw_4_3_attack_only_every_effect_hits_the_hero_with_icon_bonus():
     game, s = setup(level=2, effects="attack_only")
     spin(game, s, 1, 2)  # heal 2 -> an attack of 2, heal -1 icon bonus forced: 1
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     assert s.hp == [18, 19]
     spin(game, s, 0, 5)  # permanent 2 -> attack 2, no storing
-    game.apply_action(s, R.A_APPLY)
-    assert s.hp[1] == 17 and s.wst[0][0] == R.READY
+    game.apply_action(s, C.A_APPLY)
+    assert s.hp[1] == 17 and status(s)[0][0] == C.READY
 
 
 def test_sw_4_3_level2_energy_is_an_empty_action():
     game, s = setup(level=2, effects="full")
     spin(game, s, 1, 0)  # energy 5: nothing happens, 1 action spent
-    game.apply_action(s, R.A_APPLY)
-    assert s.energy == [0, 0] and s.actions == 3 and s.hp == [18, 20]
+    game.apply_action(s, C.A_APPLY)
+    assert s.energy == [0, 0] and s.actions_left == 3 and s.hp == [18, 20]
 
 
 # -- level 3: energy --------------------------------------------------------------------------
@@ -221,149 +234,149 @@ def test_sw_5_1_energy_cap_12_and_sw_5_2_untrained_surcharge():
     assert game.spin_cost(s, 0, 1) == 3  # axe: cost 2 + 1 untrained
     assert game.spin_cost(s, 0, 2) == 4  # wand: cost 3 + 1 untrained
     assert game.spin_cost(s, 1, 1) == 2  # Plain is trained in axes
-    assert R.A_SPIN + 2 not in game.legal_actions(s)  # 4 > 3 energy: can't be paid
+    assert C.A_SPIN + 2 not in game.legal_actions(s)  # 4 > 3 energy: can't be paid
     spin(game, s, 1, 0)  # 3 - 3 = 0, +5 energy green
-    game.apply_action(s, R.A_APPLY)
-    assert s.energy[0] == 5 and s.actions == 3
+    game.apply_action(s, C.A_APPLY)
+    assert s.energy[0] == 5 and s.actions_left == 3
     s.energy[0] = 10
     spin(game, s, 0, 0)  # 10 - 1 = 9, +2 -> 11
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     assert s.energy[0] == 11
     spin(game, s, 1, 0)  # 11 - 3 = 8, +5 -> 13 capped at 12
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     assert s.energy[0] == 12
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_END_TURN)
     assert s.turn == 1 and s.energy[1] == 3
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_END_TURN)
     assert s.energy[0] == 12  # 12 + noon 4 capped at 12
 
 
 def test_sw_5_3_turn_ends_when_energy_runs_out():
     game, s = setup(level=3)
     spin(game, s, 1, 1)  # 3 - 3 = 0 energy; hero attack 2 green
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_NO_BONUS)
-    assert s.hp[1] == 18 and s.turn == 1 and s.actions == 4
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_NO_BONUS)
+    assert s.hp[1] == 18 and s.turn == 1 and s.actions_left == 4
 
 
 # -- SW-5.6 weapon attack, SW-5.9 repair --------------------------------------------------------
 def test_sw_5_6_weapon_attack_breaks_only_at_durability_le_value():
     game, s = setup(level=3)
-    store(s, 1, 0, R.SHIELD, 3, 2)  # opponent's Sword A holds a shield (durability 2)
+    store(s, 1, 0, C.SHIELD, 3, 2)  # opponent's Sword A holds a shield (durability 2)
     spin(game, s, 0, 4)  # weapon attack 3 green
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     # Axe B (dur 2) may be broken; Wand C (dur 4) not; Sword A only through its effect (dur 2)
-    assert game.legal_actions(s) == [R.A_T_WEAPON + 1, R.A_T_EFFECT + 0]
-    game.apply_action(s, R.A_T_WEAPON + 1)
-    assert s.phase == R.PH_SHIELD and game.current_player(s) == 1
+    assert game.legal_actions(s) == [C.A_TARGET_WEAPON + 1, C.A_TARGET_EFFECT + 0]
+    game.apply_action(s, C.A_TARGET_WEAPON + 1)
+    assert s.phase == C.PH_SHIELD and game.current_player(s) == 1
     shielded = game.clone(s)
-    game.apply_action(s, R.A_SHIELD_DONE)  # 3 >= durability 2: broken
-    assert s.wst[1] == [R.STORED, R.BROKEN, R.READY, R.ABSENT, R.ABSENT]
+    game.apply_action(s, C.A_SHIELD_DONE)  # 3 >= durability 2: broken
+    assert status(s)[1] == [C.STORED, C.BROKEN, C.READY, C.ABSENT, C.ABSENT]
     # SW-5.6 DECISION: the shield (3) reduces the attack before the durability comparison
-    game.apply_action(shielded, R.A_SHIELD + 0)
-    assert shielded.wst[1] == [R.READY, R.READY, R.READY, R.ABSENT, R.ABSENT]
+    game.apply_action(shielded, C.A_SHIELD + 0)
+    assert status(shielded)[1] == [C.READY, C.READY, C.READY, C.ABSENT, C.ABSENT]
 
 
 def test_sw_5_6_targeted_shield_cannot_shield_itself():
     game, s = setup(level=3, w1=["Sword A", "Wand C"])
-    store(s, 1, 0, R.SHIELD, 3, 2)
+    store(s, 1, 0, C.SHIELD, 3, 2)
     spin(game, s, 0, 4)
-    game.apply_action(s, R.A_APPLY)
-    assert game.legal_actions(s) == [R.A_T_EFFECT + 0]
-    game.apply_action(s, R.A_T_EFFECT + 0)  # no other shield: resolved at once
-    assert s.wst[1][0] == R.READY and s.turn == 0 and s.phase == R.PH_MAIN
+    game.apply_action(s, C.A_APPLY)
+    assert game.legal_actions(s) == [C.A_TARGET_EFFECT + 0]
+    game.apply_action(s, C.A_TARGET_EFFECT + 0)  # no other shield: resolved at once
+    assert status(s)[1][0] == C.READY and s.turn == 0 and s.phase == C.PH_MAIN
 
 
 def test_sw_5_6_weapon_attack_cancels_a_stored_effect_instead():
     game, s = setup(level=3)
-    store(s, 1, 0, R.PERMANENT, 3, 2)
+    store(s, 1, 0, C.PERMANENT, 3, 2)
     spin(game, s, 0, 4)
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_T_EFFECT + 0)
-    assert s.wst[1][0] == R.READY and s.seff[1][0] == -1  # cancelled, weapon back, unbroken
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_TARGET_EFFECT + 0)
+    assert status(s)[1][0] == C.READY and stored(s, 1, 0) == -1  # cancelled, weapon back, unbroken
 
 
 def test_sw_5_15_weapon_attack_without_target_cannot_be_applied():
     game, s = setup(level=3, w1=["Wand C"])  # only durability 4 > 3
     spin(game, s, 0, 4)
-    assert game.legal_actions(s) == [R.A_DECLINE]
+    assert game.legal_actions(s) == [C.A_DECLINE]
 
 
 def test_sw_5_9_repair_restores_at_the_start_of_the_next_turn():
     game, s = setup(level=3)
-    s.wst[1][1] = R.BROKEN
-    game.apply_action(s, R.A_END)
+    s.weapon_slots[1][1] = BROKEN_SLOT
+    game.apply_action(s, C.A_END_TURN)
     assert s.turn == 1 and s.energy[1] == 3
     legal = game.legal_actions(s)
-    assert R.A_REPAIR + 1 in legal and R.A_SPIN + 1 not in legal
-    game.apply_action(s, R.A_REPAIR + 1)  # 1 action + 2 energy (Plain trained in axes)
-    assert s.wst[1][1] == R.REPAIRING and s.actions == 3 and s.energy[1] == 1
-    assert R.A_SPIN + 1 not in game.legal_actions(s)
-    game.apply_action(s, R.A_END)
-    assert s.wst[1][1] == R.REPAIRING  # still during seat 0's turn
-    game.apply_action(s, R.A_END)
-    assert s.turn == 1 and s.wst[1][1] == R.READY
+    assert C.A_REPAIR + 1 in legal and C.A_SPIN + 1 not in legal
+    game.apply_action(s, C.A_REPAIR + 1)  # 1 action + 2 energy (Plain trained in axes)
+    assert status(s)[1][1] == C.REPAIRING and s.actions_left == 3 and s.energy[1] == 1
+    assert C.A_SPIN + 1 not in game.legal_actions(s)
+    game.apply_action(s, C.A_END_TURN)
+    assert status(s)[1][1] == C.REPAIRING  # still during seat 0's turn
+    game.apply_action(s, C.A_END_TURN)
+    assert s.turn == 1 and status(s)[1][1] == C.READY
 
 
 # -- stored effects -----------------------------------------------------------------------------
 def test_sw_5_11_permanent_attack_fires_at_turn_end_reduced_by_shield():
     game, s = setup(level=3)
-    store(s, 1, 2, R.SHIELD, 1, 3)
+    store(s, 1, 2, C.SHIELD, 1, 3)
     spin(game, s, 0, 5)  # permanent 2 green (durability 2): stored
-    game.apply_action(s, R.A_APPLY)
-    assert s.wst[0][0] == R.STORED and (s.seff[0][0], s.sval[0][0], s.sdur[0][0]) == (R.PERMANENT, 2, 2)
-    assert R.A_SPIN + 0 not in game.legal_actions(s)
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_APPLY)
+    assert status(s)[0][0] == C.STORED and stored(s, 0, 0) == (C.PERMANENT, 2, 2)
+    assert C.A_SPIN + 0 not in game.legal_actions(s)
+    game.apply_action(s, C.A_END_TURN)
     # SW-5.14: the permanent attack fires; the defender decides on shields
-    assert s.phase == R.PH_SHIELD and game.current_player(s) == 1
-    assert game.legal_actions(s) == [R.A_SHIELD + 2, R.A_SHIELD_DONE]
-    game.apply_action(s, R.A_SHIELD + 2)
-    assert s.hp[1] == 19 and s.wst[1][2] == R.READY  # 2 - 1; the shield is spent
-    assert s.turn == 1 and game.current_player(s) == 1 and s.phase == R.PH_MAIN
-    game.apply_action(s, R.A_END)
-    game.apply_action(s, R.A_END)  # it fires again at seat 0's next turn end
-    assert s.hp[1] == 17 and s.wst[0][0] == R.STORED
+    assert s.phase == C.PH_SHIELD and game.current_player(s) == 1
+    assert game.legal_actions(s) == [C.A_SHIELD + 2, C.A_SHIELD_DONE]
+    game.apply_action(s, C.A_SHIELD + 2)
+    assert s.hp[1] == 19 and status(s)[1][2] == C.READY  # 2 - 1; the shield is spent
+    assert s.turn == 1 and game.current_player(s) == 1 and s.phase == C.PH_MAIN
+    game.apply_action(s, C.A_END_TURN)
+    game.apply_action(s, C.A_END_TURN)  # it fires again at seat 0's next turn end
+    assert s.hp[1] == 17 and status(s)[0][0] == C.STORED
 
 
 def test_sw_5_11_decision_permanent_not_firing_in_its_storing_turn():
     game, s = setup(level=3, permanent_fires_when_stored=False)
     spin(game, s, 0, 5)
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_END_TURN)
     assert s.hp[1] == 20 and s.turn == 1
-    game.apply_action(s, R.A_END)
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_END_TURN)
+    game.apply_action(s, C.A_END_TURN)
     assert s.hp[1] == 18
 
 
 def test_sw_6_4_stored_effect_bonus_when_used_at_night():
     game, s = setup(level=3)
     for _ in range(6):  # to the night round, seat 0's turn
-        game.apply_action(s, R.A_END)
+        game.apply_action(s, C.A_END_TURN)
     assert game.time_of_day(s) == 3
-    store(s, 0, 0, R.PERMANENT, 2, 2)
-    store(s, 1, 2, R.SHIELD, 1, 3)
-    game.apply_action(s, R.A_END)
+    store(s, 0, 0, C.PERMANENT, 2, 2)
+    store(s, 1, 2, C.SHIELD, 1, 3)
+    game.apply_action(s, C.A_END_TURN)
     # the permanent fires: Tester's night permanent +1 bonus (slot 1) is offered at use time
-    assert s.phase == R.PH_BONUS and game.legal_actions(s) == [R.A_BONUS + 1, R.A_NO_BONUS]
-    game.apply_action(s, R.A_BONUS + 1)
-    assert s.att[0] == 3 and game.current_player(s) == 1
-    game.apply_action(s, R.A_SHIELD_DONE)
+    assert s.phase == C.PH_BONUS and game.legal_actions(s) == [C.A_BONUS + 1, C.A_NO_BONUS]
+    game.apply_action(s, C.A_BONUS + 1)
+    assert s.attack.value == 3 and game.current_player(s) == 1
+    game.apply_action(s, C.A_SHIELD_DONE)
     assert s.hp[1] == 17
 
 
 def test_sw_5_12_two_shields_summed_against_one_attack():
     game, s = setup(level=3)
-    store(s, 1, 0, R.SHIELD, 2, 2)
-    store(s, 1, 2, R.SHIELD, 3, 2)
+    store(s, 1, 0, C.SHIELD, 2, 2)
+    store(s, 1, 2, C.SHIELD, 3, 2)
     spin(game, s, 1, 6)  # Axe hero attack 6 red: applied at once (bonus +2 declined)
-    game.apply_action(s, R.A_NO_BONUS)
-    assert s.phase == R.PH_SHIELD and game.current_player(s) == 1 and s.att[0] == 6
-    game.apply_action(s, R.A_SHIELD + 0)
-    assert s.phase == R.PH_SHIELD and s.shield_sum == 2
-    game.apply_action(s, R.A_SHIELD + 2)
+    game.apply_action(s, C.A_NO_BONUS)
+    assert s.phase == C.PH_SHIELD and game.current_player(s) == 1 and s.attack.value == 6
+    game.apply_action(s, C.A_SHIELD + 0)
+    assert s.phase == C.PH_SHIELD and s.attack.shielded == 2
+    game.apply_action(s, C.A_SHIELD + 2)
     assert s.hp[1] == 19  # 6 - (2 + 3)
-    assert s.turn == 1 and s.wst[1][0] == R.READY and s.wst[1][2] == R.READY
+    assert s.turn == 1 and status(s)[1][0] == C.READY and status(s)[1][2] == C.READY
 
 
 BRITTLE = Hero(
@@ -382,20 +395,20 @@ def _two_shields_against_a_5(**cfg):
                            {"hero": "Brittle", "weapons": ["Axe B", "Sword A"]}], **cfg)
     game = ScratchWarsGame(config, catalogue=Catalogue([PLAIN, BRITTLE], [SWORD, AXE, WAND]))
     s = game.new_state(0, forced_spins=[3, 0])  # initiative 5 (seat 0) vs 2 (seat 1's Sword A)
-    game.apply_action(s, R.A_INIT + 0)
-    game.apply_action(s, R.A_INIT + 1)
-    game.apply_action(s, R.A_ORDER + 1)  # seat 0 won and lets seat 1 start: 20 - 2 = 18 HP
+    game.apply_action(s, C.A_INIT_WEAPON + 0)
+    game.apply_action(s, C.A_INIT_WEAPON + 1)
+    game.apply_action(s, C.A_INIT_ORDER + 1)  # seat 0 won and lets seat 1 start: 20 - 2 = 18 HP
     assert s.turn == 1 and s.hp == [20, 18] and s.energy[1] == 6
     spin(game, s, 0, 4)  # Axe B: shield 2 green (6 - 2 = 4 energy)
-    game.apply_action(s, R.A_APPLY)  # stored (SW-5.10): storing takes no bonus
+    game.apply_action(s, C.A_APPLY)  # stored (SW-5.10): storing takes no bonus
     spin(game, s, 1, 6)  # Sword A: shield 3 green (4 - 1 = 3 energy)
-    game.apply_action(s, R.A_APPLY)
-    assert [(s.wst[1][k], s.seff[1][k], s.sval[1][k]) for k in (0, 1)] == [
-        (R.STORED, R.SHIELD, 2), (R.STORED, R.SHIELD, 3)]
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_APPLY)
+    assert [(status(s)[1][k], *stored(s, 1, k)[:2]) for k in (0, 1)] == [
+        (C.STORED, C.SHIELD, 2), (C.STORED, C.SHIELD, 3)]
+    game.apply_action(s, C.A_END_TURN)
     assert s.turn == 0 and s.round == 0 and game.time_of_day(s) == 0  # still morning
     spin(game, s, 0, 3)  # hero attack 5 red: applied at once, no bonus for Plain
-    assert s.phase == R.PH_SHIELD and game.current_player(s) == 1 and s.att[0] == 5
+    assert s.phase == C.PH_SHIELD and game.current_player(s) == 1 and s.attack.value == 5
     game.check_state(s)
     return game, s
 
@@ -408,10 +421,10 @@ def test_sw_5_12_decision_negative_shield_bonus_weakens_a_shield_to_0_at_most(fl
     of 5 hits in full: 18 - 5 = 13. Without the floor (scratch_wars_v0) it blocked 2 - 3 = -1,
     i.e. added 1 damage: 18 - 6 = 12."""
     game, s = _two_shields_against_a_5(**({} if floor else {"shield_block_floor": False}))
-    game.apply_action(s, R.A_SHIELD + 0)
-    assert s.bused[1] == [True, False] and s.wst[1][0] == R.READY  # the shield is spent
-    assert s.phase == R.PH_SHIELD and s.shield_sum == shield_sum  # the shield of 3 is left
-    game.apply_action(s, R.A_SHIELD_DONE)
+    game.apply_action(s, C.A_SHIELD + 0)
+    assert s.bonus_used[1] == [True, False] and status(s)[1][0] == C.READY  # the shield is spent
+    assert s.phase == C.PH_SHIELD and s.attack.shielded == shield_sum  # the shield of 3 is left
+    game.apply_action(s, C.A_SHIELD_DONE)
     assert s.hp == [20, hp] and s.turn == 1  # the red field ended seat 0's turn
 
 
@@ -422,37 +435,37 @@ def test_sw_5_12_decision_each_used_shield_is_floored_not_the_total(floor, hp):
     blocks 3: 5 - 3 = 2 damage, 18 -> 16. Unfloored the total was 2 - 3 + 3 = 2: 3 damage,
     18 -> 15, although the total itself is not negative."""
     game, s = _two_shields_against_a_5(shield_block_floor=floor)
-    game.apply_action(s, R.A_SHIELD + 0)
-    game.apply_action(s, R.A_SHIELD + 1)
-    assert s.hp == [20, hp] and s.wst[1][:2] == [R.READY, R.READY] and s.turn == 1
+    game.apply_action(s, C.A_SHIELD + 0)
+    game.apply_action(s, C.A_SHIELD + 1)
+    assert s.hp == [20, hp] and status(s)[1][:2] == [C.READY, C.READY] and s.turn == 1
 
 
 def test_sw_5_12_cancelling_own_stored_effect_is_free():
     game, s = setup(level=3)
-    store(s, 0, 1, R.SHIELD, 2, 2)
-    game.apply_action(s, R.A_CANCEL + 1)
-    assert s.wst[0][1] == R.READY and s.actions == 4 and s.energy[0] == 3
+    store(s, 0, 1, C.SHIELD, 2, 2)
+    game.apply_action(s, C.A_CANCEL + 1)
+    assert status(s)[0][1] == C.READY and s.actions_left == 4 and s.energy[0] == 3
 
 
 def test_sw_5_13_detonation_of_two_combos():
     game, s = setup(level=3)
     s.energy[0] = 8
     spin(game, s, 0, 7)  # combo 2 stored on Sword A (8 - 1 = 7 energy)
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     spin(game, s, 1, 3)  # combo 3 stored on Axe B (7 - 3 = 4)
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_END)
-    assert s.phase == R.PH_DETONATE and game.legal_actions(s) == [R.A_DETONATE, R.A_KEEP]
-    game.apply_action(s, R.A_DETONATE)
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_END_TURN)
+    assert s.phase == C.PH_DETONATE and game.legal_actions(s) == [C.A_DETONATE, C.A_KEEP_COMBOS]
+    game.apply_action(s, C.A_DETONATE)
     # 2 + 3 = 5 against the hero (or a weapon/effect of durability <= 5)
-    assert game.legal_actions(s) == [R.A_T_HERO] + [R.A_T_WEAPON + k for k in range(3)]
-    game.apply_action(s, R.A_T_HERO)
-    assert s.hp[1] == 15 and s.wst[0][:2] == [R.READY, R.READY] and s.turn == 1
+    assert game.legal_actions(s) == [C.A_TARGET_HERO] + [C.A_TARGET_WEAPON + k for k in range(3)]
+    game.apply_action(s, C.A_TARGET_HERO)
+    assert s.hp[1] == 15 and status(s)[0][:2] == [C.READY, C.READY] and s.turn == 1
 
 
 def _to_evening(game, s):
     for _ in range(4):  # morning + noon rounds, both seats end at once
-        game.apply_action(s, R.A_END)
+        game.apply_action(s, C.A_END_TURN)
     assert game.time_of_day(s) == 2 and s.turn == 0
 
 
@@ -460,11 +473,11 @@ def test_sw_6_3_single_combo_detonated_with_detonator_bonus():
     game, s = setup(level=3)
     _to_evening(game, s)
     spin(game, s, 0, 7)  # one combo 2
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_END)
-    assert s.phase == R.PH_DETONATE
-    game.apply_action(s, R.A_DETONATE)
-    game.apply_action(s, R.A_T_HERO)
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_END_TURN)
+    assert s.phase == C.PH_DETONATE
+    game.apply_action(s, C.A_DETONATE)
+    game.apply_action(s, C.A_TARGET_HERO)
     assert s.hp[1] == 17  # 2 + detonator 1; then seat 1's turn
     assert s.turn == 1
 
@@ -472,9 +485,9 @@ def test_sw_6_3_single_combo_detonated_with_detonator_bonus():
 def test_sw_6_3_single_combo_without_detonator_stays():
     game, s = setup(level=3)
     spin(game, s, 0, 7)
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_END)  # morning: no detonator -> no decision
-    assert s.turn == 1 and s.wst[0][0] == R.STORED
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_END_TURN)  # morning: no detonator -> no decision
+    assert s.turn == 1 and status(s)[0][0] == C.STORED
 
 
 def test_sw_6_2_combo_bonus_adds_to_a_detonation():
@@ -482,14 +495,14 @@ def test_sw_6_2_combo_bonus_adds_to_a_detonation():
     _to_evening(game, s)
     s.energy[0] = 10
     spin(game, s, 0, 7)
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     spin(game, s, 1, 3)
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_END)
-    game.apply_action(s, R.A_DETONATE)
-    assert s.phase == R.PH_BONUS and game.legal_actions(s) == [R.A_BONUS + 0, R.A_NO_BONUS]
-    game.apply_action(s, R.A_BONUS + 0)
-    game.apply_action(s, R.A_T_HERO)
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_END_TURN)
+    game.apply_action(s, C.A_DETONATE)
+    assert s.phase == C.PH_BONUS and game.legal_actions(s) == [C.A_BONUS + 0, C.A_NO_BONUS]
+    game.apply_action(s, C.A_BONUS + 0)
+    game.apply_action(s, C.A_TARGET_HERO)
     assert s.hp[1] == 12  # 2 + 3 + combo bonus 3
 
 
@@ -497,21 +510,21 @@ def test_sw_6_2_combo_bonus_adds_to_a_detonation():
 def test_sw_4_4_sudden_death_from_day_3():
     game, s = setup(level=3)
     for _ in range(15):  # 7.5 rounds of ending at once
-        game.apply_action(s, R.A_END)
+        game.apply_action(s, C.A_END_TURN)
     assert s.round == 7 and s.hp == [18, 20]
-    game.apply_action(s, R.A_END)  # round 9 = morning of day 3: both lose 5 first
+    game.apply_action(s, C.A_END_TURN)  # round 9 = morning of day 3: both lose 5 first
     assert s.round == 8 and game.time_of_day(s) == 0 and s.hp == [13, 15]
-    game.apply_action(s, R.A_END)
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_END_TURN)
+    game.apply_action(s, C.A_END_TURN)
     assert s.hp == [8, 10]
 
 
 def test_sw_4_4_simultaneous_death_is_a_draw():
     game, s = setup(level=3)
     for _ in range(15):
-        game.apply_action(s, R.A_END)
+        game.apply_action(s, C.A_END_TURN)
     s.hp = [5, 3]
-    game.apply_action(s, R.A_END)
+    game.apply_action(s, C.A_END_TURN)
     assert game.is_terminal(s) and not game.is_truncated(s)
     assert s.winner == 2 and game.returns(s) == [0.0, 0.0]
 
@@ -527,7 +540,7 @@ def test_sw_4_4_level1_truncates_after_max_rounds():
 def test_illegal_action_is_named():
     game, s = setup(level=1)
     with pytest.raises(IllegalActionError, match=r"action 28 \(target_hero\)"):
-        game.apply_action(s, R.A_T_HERO)
+        game.apply_action(s, C.A_TARGET_HERO)
 
 
 # -- observations ---------------------------------------------------------------------------
@@ -537,10 +550,10 @@ def _get(obs, name):
 
 def test_observation_decodes_every_public_fact_for_both_seats():
     game, s = setup(level=3)
-    store(s, 1, 2, R.SHIELD, 3, 2)
-    s.wst[1][1] = R.BROKEN
+    store(s, 1, 2, C.SHIELD, 3, 2)
+    s.weapon_slots[1][1] = BROKEN_SLOT
     spin(game, s, 0, 5)  # permanent 2 stored on seat 0's slot 0
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     o0, o1 = game.observe(s, 0), game.observe(s, 1)
     assert o0.shape == (OBS.size,) and o0.dtype.name == "float32"
     for o, me, opp in ((o0, 0, 1), (o1, 1, 0)):
@@ -554,44 +567,44 @@ def test_observation_decodes_every_public_fact_for_both_seats():
         assert _get(o, "last_spin_opp")[0] == (1 if me == 1 else 0)
         assert list(_get(o, "last_spin_weapon")).index(1) == 0
         assert list(_get(o, "last_spin_segment")).index(1) == 5
-        assert list(_get(o, "last_spin_effect")).index(1) == R.PERMANENT
+        assert list(_get(o, "last_spin_effect")).index(1) == C.PERMANENT
         assert _get(o, "last_spin_value")[0] == 2
         assert list(_get(o, "last_spin_colour")) == [1, 0, 0]
     assert (s.hp, s.energy) == ([18, 20], [2, 0])
     # weapon and stored-effect states, from each side
     ws0 = _get(o0, "my_weapon_status").reshape(5, 5)
-    assert ws0.argmax(axis=1).tolist() == [R.STORED, R.READY, R.READY, R.ABSENT, R.ABSENT]
+    assert ws0.argmax(axis=1).tolist() == [C.STORED, C.READY, C.READY, C.ABSENT, C.ABSENT]
     assert (_get(o1, "opp_weapon_status") == _get(o0, "my_weapon_status")).all()
     ws1 = _get(o0, "opp_weapon_status").reshape(5, 5)
-    assert ws1.argmax(axis=1).tolist() == [R.READY, R.BROKEN, R.STORED, R.ABSENT, R.ABSENT]
+    assert ws1.argmax(axis=1).tolist() == [C.READY, C.BROKEN, C.STORED, C.ABSENT, C.ABSENT]
     assert _get(o0, "my_stored_effect").reshape(5, 3)[0].tolist() == [1, 0, 0]  # permanent
     assert _get(o0, "my_stored_value")[0] == 2 and _get(o0, "my_stored_durability")[0] == 2
     assert _get(o1, "my_stored_effect").reshape(5, 3)[2].tolist() == [0, 1, 0]  # shield
     assert _get(o1, "my_stored_value")[2] == 3 and _get(o0, "opp_stored_value")[2] == 3
     assert _get(o0, "opp_stored_durability")[2] == 2
     assert _get(o0, "is_my_decision")[0] == 1 and _get(o1, "is_my_decision")[0] == 0
-    assert _get(o0, "phase")[R.PH_MAIN] == 1
+    assert _get(o0, "phase")[C.PH_MAIN] == 1
     assert _get(o0, "i_started")[0] == 1 and _get(o1, "i_started")[0] == 0
     assert _get(o0, "my_init_value")[0] == 5 and _get(o1, "my_init_value")[0] == 2
     assert _get(o0, "my_hp_max")[0] == 20
     # static pieces: seat 0's Sword A wheel segment 3 = hero attack 5 red; Tester morning
     wheel = _get(o0, "my_wheels").reshape(5, 9, 12)
-    assert wheel[0, 3, R.HERO_ATTACK] == 1 and wheel[0, 3, 8] == 5 and wheel[0, 3, 11] == 1
+    assert wheel[0, 3, C.HERO_ATTACK] == 1 and wheel[0, 3, 8] == 5 and wheel[0, 3, 11] == 1
     assert (_get(o1, "opp_wheels") == _get(o0, "my_wheels")).all()
     hero = _get(o0, "my_hero")
-    assert hero[0] == 3 and hero[1 + R.HERO_ATTACK] == 1 and hero[1 + 11] == 2
+    assert hero[0] == 3 and hero[1 + C.HERO_ATTACK] == 1 and hero[1 + 11] == 2
     assert o0.min() >= -64 and o0.max() <= 64
 
 
 def test_observation_bonus_used_and_attack_pieces():
     game, s = setup(level=3)
-    store(s, 1, 2, R.SHIELD, 1, 3)
+    store(s, 1, 2, C.SHIELD, 1, 3)
     s.energy[0] = 5
     spin(game, s, 0, 1)
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     o = game.observe(s, 0)
-    assert list(_get(o, "bonus_offered")) == [1, 0] and _get(o, "phase")[R.PH_BONUS] == 1
-    game.apply_action(s, R.A_BONUS)  # 3 + 2 = 5 at the hero, seat 1 may shield
+    assert list(_get(o, "bonus_offered")) == [1, 0] and _get(o, "phase")[C.PH_BONUS] == 1
+    game.apply_action(s, C.A_BONUS)  # 3 + 2 = 5 at the hero, seat 1 may shield
     o1 = game.observe(s, 1)
     assert game.current_player(s) == 1 and _get(o1, "is_my_decision")[0] == 1
     assert _get(o1, "attack_value")[0] == 5 and _get(o1, "attack_by_me")[0] == 0
@@ -614,13 +627,13 @@ def test_check_state_accepts_played_states_and_names_the_broken_field():
 
     game, s = setup(level=3)
     spin(game, s, 0, 5)  # permanent 2 green (durability 2) on Sword A
-    game.apply_action(s, R.A_APPLY)
+    game.apply_action(s, C.A_APPLY)
     game.check_state(s)
     game.check_state(game.state_from_dict(game.state_to_dict(s)))
-    sval = [row[:] for row in s.sval]
-    sval[0][0] = 3  # SW-5.10: Sword A has no permanent of 3 on its wheel
-    with pytest.raises(StateError, match=r"sval\[0\]\[0\].*'Sword A'"):
-        _loaded(game, s, sval=sval)
+    slots = game.state_to_dict(s)["weapon_slots"]
+    slots[0][0]["stored"]["value"] = 3  # SW-5.10: Sword A has no permanent of 3 on its wheel
+    with pytest.raises(StateError, match=r"weapon_slots\[0\]\[0\]\.stored.*'Sword A'"):
+        _loaded(game, s, weapon_slots=slots)
     with pytest.raises(StateError, match=r"heroes\[1\]: 'Nobody' is not a hero"):
         _loaded(game, s, heroes=["Tester", "Nobody"])
     with pytest.raises(StateError, match=r"heroes\[1\]: 'Tester' is not seat 1's configured"):
@@ -635,26 +648,29 @@ def test_check_state_accepts_played_states_and_names_the_broken_field():
         _loaded(game, s, turn=1)  # SW-2.3: seat 0 started, first half of round 0
     with pytest.raises(StateError, match=r"winner: 0 is set although the game is not over"):
         _loaded(game, s, winner=0)
-    with pytest.raises(StateError, match=r"pend: \[-1, 0, 0, 0\] holds no spin .*phase result"):
-        _loaded(game, s, phase=R.PH_RESULT, pend=[-1, 0, 0, 0])  # a result without a spin
+    with pytest.raises(StateError, match=r"spin_result: None holds no spin .*phase result"):
+        _loaded(game, s, phase=C.PH_RESULT, spin_result=None)  # a result without a spin
 
 
 def test_check_state_refuses_an_inconsistent_pending_attack():
     from card_envs.core.errors import StateError
 
     game, s = setup(level=3, starter=1)
-    game.apply_action(s, R.A_END)  # seat 1 started; seat 0's turn, second half of round 0
-    store(s, 1, 0, R.SHIELD, 3, 2)  # as if stored in seat 1's turn: Sword A segment 6
+    game.apply_action(s, C.A_END_TURN)  # seat 1 started; seat 0's turn, second half of round 0
+    store(s, 1, 0, C.SHIELD, 3, 2)  # as if stored in seat 1's turn: Sword A segment 6
     spin(game, s, 0, 4)  # weapon attack 3 green
-    game.apply_action(s, R.A_APPLY)
-    game.apply_action(s, R.A_T_WEAPON + 1)  # Axe B (durability 2); seat 1 may shield
-    assert s.phase == R.PH_SHIELD
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_TARGET_WEAPON + 1)  # Axe B (durability 2); seat 1 may shield
+    assert s.phase == C.PH_SHIELD
     game.check_state(s)
-    # SW-5.6: Wand C (durability 4) cannot be the target of an attack of 3
-    with pytest.raises(StateError, match=r"att\[2\]: 3 targets durability 4 > the attack value"):
-        _loaded(game, s, att=[3, R.K_WEAPON, 3, R.CTX_SPIN, 0])
-    # the attack value is the spun value (pend[1] = 3)
-    with pytest.raises(StateError, match=r"att\[0\]: 4 is not the spun value"):
-        _loaded(game, s, att=[4, R.K_WEAPON, 2, R.CTX_SPIN, 0])
-    with pytest.raises(StateError, match=r"shield_sum: 3 already stops the attack"):
-        _loaded(game, s, shield_sum=3)
+    attack = game.state_to_dict(s)["attack"]
+    assert (attack["target"], attack["target_slot"]) == ("weapon", 1)
+    # SW-5.6: Wand C (durability 4, slot 2) cannot be the target of an attack of 3
+    with pytest.raises(StateError,
+                       match=r"attack\.target_slot: 2 targets durability 4 > the attack value"):
+        _loaded(game, s, attack={**attack, "target_slot": 2})
+    # the attack value is the spun value (spin_result.value = 3)
+    with pytest.raises(StateError, match=r"attack\.value: 4 is not the spun value"):
+        _loaded(game, s, attack={**attack, "value": 4})
+    with pytest.raises(StateError, match=r"attack\.shielded: 3 already stops the attack"):
+        _loaded(game, s, attack={**attack, "shielded": 3})

@@ -1,4 +1,5 @@
-"""Scratch Wars card data: heroes and weapons as TOML, validated with pydantic (SW-1.1 … SW-1.4).
+"""Scratch Wars card data: heroes and weapons as TOML, validated with pydantic (SW-1.1 … SW-1.4),
+and the compiled cards the rules read (:class:`WeaponCard`, :class:`HeroCard`).
 
 Files: ``data/heroes.toml`` (``[[hero]]`` tables) and ``data/weapons.toml`` (``[[weapon]]``
 tables); every entry carries ``origin = "designed"`` or ``"published"`` (SW-1.3). A malformed
@@ -37,35 +38,33 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import pydantic
 from pydantic import Field
 
 from card_envs.core.cards import StrictModel, load_entries
 from card_envs.core.errors import CardDataError
+from card_envs.scratch_wars.constants import (
+    BONUS_EFFECTS,
+    BONUS_MAX,
+    BONUS_MIN,
+    BONUS_SLOTS,
+    COLOURS,
+    COST_MAX,
+    DURABILITY_MAX,
+    EFFECTS,
+    HP_MAX,
+    SEGMENT_VALUE_MAX,
+    SEGMENTS,
+    STORABLE,
+    TIME_ENERGY_MAX,
+    WEAPON_TYPES,
+)
 
 DATA_DIR = Path(__file__).parent / "data"
 
-#: segment effect icons, in engine id order (SW-5.4 … SW-5.13)
-EFFECTS = (
-    "energy",
-    "hero_attack",
-    "weapon_attack",
-    "universal",
-    "heal",
-    "permanent",
-    "shield",
-    "combo",
-)
-#: special hero bonuses (SW-6), ids continue after EFFECTS
-SPECIAL_BONUSES = ("blessing", "combo_bonus", "detonator")
-BONUS_EFFECTS = EFFECTS + SPECIAL_BONUSES
-WEAPON_TYPES = ("bow", "axe", "sword", "wand")
-COLOURS = ("green", "orange", "red")
-TIMES_OF_DAY = ("morning", "noon", "evening", "night")
-
-# the validated names are the tuples above (one source, no drifting copy)
+# the validated names are the constants' tuples (one source, no drifting copy)
 EffectName = Literal[EFFECTS]  # type: ignore[valid-type]
 BonusName = Literal[BONUS_EFFECTS]  # type: ignore[valid-type]
 WeaponType = Literal[WEAPON_TYPES]  # type: ignore[valid-type]
@@ -77,9 +76,9 @@ class Segment(StrictModel):
     effects an optional own durability (default: the weapon's, SW-1.3)."""
 
     effect: EffectName
-    value: int = Field(ge=0, le=12)
+    value: int = Field(ge=0, le=SEGMENT_VALUE_MAX)
     colour: Literal[COLOURS]  # type: ignore[valid-type]
-    durability: int | None = Field(default=None, ge=1, le=9)
+    durability: int | None = Field(default=None, ge=1, le=DURABILITY_MAX)
 
 
 class Weapon(StrictModel):
@@ -88,23 +87,23 @@ class Weapon(StrictModel):
     name: str = Field(min_length=1)
     origin: Origin
     type: WeaponType
-    cost: int = Field(ge=1, le=3)
-    durability: int = Field(ge=1, le=9)
-    segments: list[Segment] = Field(min_length=9, max_length=9)
+    cost: int = Field(ge=1, le=COST_MAX)
+    durability: int = Field(ge=1, le=DURABILITY_MAX)
+    segments: list[Segment] = Field(min_length=SEGMENTS, max_length=SEGMENTS)
 
 
 class Bonus(StrictModel):
     """A hero bonus (SW-1.1, SW-4.2, SW-6): effect icon or special bonus, signed value."""
 
     effect: BonusName
-    value: int = Field(ge=-5, le=9)
+    value: int = Field(ge=BONUS_MIN, le=BONUS_MAX)
 
 
 class TimeOfDay(StrictModel):
     """One time-of-day column of a hero card: energy (SW-5.1) and up to two bonuses."""
 
-    energy: int = Field(ge=0, le=6)
-    bonuses: list[Bonus] = Field(default_factory=list, max_length=2)
+    energy: int = Field(ge=0, le=TIME_ENERGY_MAX)
+    bonuses: list[Bonus] = Field(default_factory=list, max_length=BONUS_SLOTS)
 
 
 class Hero(StrictModel):
@@ -112,8 +111,8 @@ class Hero(StrictModel):
 
     name: str = Field(min_length=1)
     origin: Origin
-    hp: int = Field(ge=1, le=40)
-    trained: list[WeaponType] = Field(min_length=1, max_length=4)
+    hp: int = Field(ge=1, le=HP_MAX)
+    trained: list[WeaponType] = Field(min_length=1, max_length=len(WEAPON_TYPES))
     morning: TimeOfDay
     noon: TimeOfDay
     evening: TimeOfDay
@@ -130,14 +129,82 @@ class Hero(StrictModel):
         return (self.morning, self.noon, self.evening, self.night)
 
 
+class SegmentCard(NamedTuple):
+    """A wheel segment as the rules read it: ids of :mod:`constants`, and the durability an
+    effect stored from it gets (its own, else the weapon's; SW-1.3)."""
+
+    effect: int
+    value: int
+    colour: int
+    durability: int
+
+
+class WeaponCard(NamedTuple):
+    """A weapon as the rules read it (SW-1.2). ``values``: the values on its wheel (SW-2.2
+    initiative); ``storable``: the ``(effect, value, durability)`` it can store (SW-5.10)."""
+
+    name: str
+    type: int
+    cost: int
+    durability: int
+    segments: tuple[SegmentCard, ...]
+    values: frozenset[int]
+    storable: frozenset[tuple[int, int, int]]
+
+
+class BonusCard(NamedTuple):
+    """A hero bonus: an effect id (:class:`~card_envs.scratch_wars.constants.Effect`, special
+    bonuses included) and its signed value."""
+
+    effect: int
+    value: int
+
+
+class HeroCard(NamedTuple):
+    """A hero card as the rules read it (SW-1.1): printed HP, trained weapon-type ids, and per
+    time of day (index 0..3) its energy and its bonuses."""
+
+    name: str
+    hp: int
+    trained: frozenset[int]
+    energy: tuple[int, ...]
+    bonuses: tuple[tuple[BonusCard, ...], ...]
+
+
+def weapon_card(w: Weapon) -> WeaponCard:
+    """The compiled :class:`WeaponCard` of a validated weapon entry."""
+    segments = tuple(
+        SegmentCard(EFFECTS.index(s.effect), s.value, COLOURS.index(s.colour),
+                    s.durability if s.durability is not None else w.durability)
+        for s in w.segments)
+    return WeaponCard(
+        name=w.name, type=WEAPON_TYPES.index(w.type), cost=w.cost, durability=w.durability,
+        segments=segments, values=frozenset(s.value for s in segments),
+        storable=frozenset((s.effect, s.value, s.durability) for s in segments
+                           if s.effect in STORABLE))
+
+
+def hero_card(h: Hero) -> HeroCard:
+    """The compiled :class:`HeroCard` of a validated hero entry."""
+    return HeroCard(
+        name=h.name, hp=h.hp, trained=frozenset(WEAPON_TYPES.index(t) for t in h.trained),
+        energy=tuple(t.energy for t in h.times()),
+        bonuses=tuple(tuple(BonusCard(BONUS_EFFECTS.index(b.effect), b.value)
+                            for b in t.bonuses) for t in h.times()))
+
+
 class Catalogue:
-    """Heroes and weapons by name (insertion order kept).
+    """Heroes and weapons by name (insertion order kept), as entries and as compiled cards.
 
     Args:
         heroes, weapons: the entries, in file order.
         source: what to call the catalogue in errors (its directory).
         hero_source, weapon_source: what to call the hero / weapon entries in errors (their
             files, ``heroes.toml`` / ``weapons.toml``; default ``source``).
+
+    Attributes:
+        heroes, weapons: name -> validated entry; hero_names, weapon_names: the names in order;
+        hero_cards, weapon_cards: name -> :class:`HeroCard` / :class:`WeaponCard`.
 
     Raises:
         CardDataError: a duplicate hero or weapon name (naming its file, or the source, the
@@ -152,6 +219,8 @@ class Catalogue:
             raise CardDataError(f"{source}: a catalogue needs at least one hero and one weapon")
         self.hero_names = list(self.heroes)
         self.weapon_names = list(self.weapons)
+        self.hero_cards = {name: hero_card(h) for name, h in self.heroes.items()}
+        self.weapon_cards = {name: weapon_card(w) for name, w in self.weapons.items()}
 
 
 def _by_name(entries: list, key: str, source: str) -> dict:

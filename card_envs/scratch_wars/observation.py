@@ -1,0 +1,291 @@
+"""Scratch Wars observation: one float32 vector over the :data:`OBSERVATION` layout.
+
+Everything in Scratch Wars is public (SW "What an agent observes"), so both seats see the same
+facts, from their own point of view (``my_*`` = the observing seat, ``opp_*`` = the other).
+Values are raw game numbers (HP, energy, round, values, durabilities), clipped to
+``[OBS_LOW, OBS_HIGH]`` (so every entry stays inside the declared ``Box``: the round and day
+counters of a game longer than 63 rounds, a hero far below 0 HP, a huge attack or shield
+total read 64 / -64); flags and one-hots are 0/1. The pieces fixed for a whole game (weapon
+facts, wheels, hero cards) are the encoder's static part, keyed by the two seats' heroes and
+weapons (:meth:`ScratchWarsEncoder.static_part`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from card_envs.core.layout import Layout
+from card_envs.core.observation import Encoder
+from card_envs.scratch_wars.constants import (
+    BONUS_EFFECTS,
+    BONUS_SLOTS,
+    COLOURS,
+    EFFECTS,
+    PH_BONUS,
+    PH_OVER,
+    PH_RESULT,
+    PH_SHIELD,
+    PH_TARGET,
+    PHASES,
+    SEGMENTS,
+    STATUS_NAMES,
+    STORABLE,
+    STORED,
+    TIMES_OF_DAY,
+    WEAPON_SLOTS,
+    WEAPON_TYPES,
+)
+from card_envs.scratch_wars.state import ScratchWarsState, day, time_of_day
+
+OBS_LOW = -64.0
+OBS_HIGH = 64.0
+
+#: a wheel segment: effect one-hot, value, colour one-hot
+SEGMENT_FEATURES = len(EFFECTS) + 1 + len(COLOURS)
+WHEEL_FEATURES = SEGMENTS * SEGMENT_FEATURES
+#: a weapon: type one-hot, energy cost, durability, the hero trained in its type
+WEAPON_FEATURES = len(WEAPON_TYPES) + 3
+#: a hero bonus slot: bonus effect one-hot (special bonuses included), value
+BONUS_FEATURES = len(BONUS_EFFECTS) + 1
+#: a hero card's time of day: energy, then its bonus slots
+TIME_FEATURES = 1 + BONUS_SLOTS * BONUS_FEATURES
+#: a hero card: every time of day, then the trained types
+HERO_FEATURES = len(TIMES_OF_DAY) * TIME_FEATURES + len(WEAPON_TYPES)
+#: an attack target: the hero, a weapon slot, the stored effect on a slot
+TARGETS = 1 + 2 * WEAPON_SLOTS
+N_STATUS, N_STORED, N_EFFECTS, N_COLOURS = (len(STATUS_NAMES), len(STORABLE), len(EFFECTS),
+                                            len(COLOURS))
+
+OBSERVATION = Layout(
+    [
+        ("my_hp", 1, "my hero's HP (SW-3.4; may be <= 0 at the end)"),
+        ("my_hp_max", 1, "my hero's printed duel HP (SW-1.1)"),
+        ("my_energy", 1, "my energy 0..12 (SW-5.1; 0 below level 3)"),
+        ("opp_hp", 1, "opponent hero's HP"),
+        ("opp_hp_max", 1, "opponent hero's printed duel HP"),
+        ("opp_energy", 1, "opponent's energy"),
+        ("time_of_day", len(TIMES_OF_DAY), "one-hot " + "/".join(TIMES_OF_DAY)
+         + " (SW-4.1; all 0 at level 1)"),
+        ("round", 1, "round number, 1-based (SW-4.1), clipped to 64 (the bound; only a "
+                     "max_rounds above 63 reaches it)"),
+        ("day", 1, "day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3), "
+                   "clipped to 64"),
+        ("is_my_turn", 1, "1 if the current turn is mine (the shield decider may differ)"),
+        ("is_my_decision", 1, "1 if I decide now"),
+        ("i_started", 1, "1 if I am the starting player (SW-2.2), 0 otherwise/before"),
+        ("actions_left", 1, "actions left in the current turn (SW-3.1)"),
+        ("phase", len(PHASES), "one-hot decision phase: " + ", ".join(PHASES)),
+        ("last_spin_mine", 1, "1 if the last spin was mine"),
+        ("last_spin_opp", 1, "1 if the last spin was the opponent's"),
+        ("last_spin_weapon", WEAPON_SLOTS, "one-hot slot of the last spun weapon (of its "
+                                           "owner)"),
+        ("last_spin_segment", SEGMENTS, f"one-hot segment index 0..{SEGMENTS - 1} the last "
+                                        "spin landed on"),
+        ("last_spin_effect", N_EFFECTS, "one-hot effect icon of the last spun segment"),
+        ("last_spin_value", 1, "printed value of the last spun segment"),
+        ("last_spin_colour", N_COLOURS, "one-hot field colour " + "/".join(COLOURS)
+         + " of the last spun segment"),
+        ("pending_value", 1, "value of the spun effect awaiting apply/decline (incl. bonus)"),
+        ("my_init_value", 1, "my initiative spin value (-1 = none yet)"),
+        ("opp_init_value", 1, "opponent's initiative spin value (-1 = none yet)"),
+        ("my_weapon_status", WEAPON_SLOTS * N_STATUS,
+         f"per my slot k ({N_STATUS} each): absent, ready, broken, repairing, holding a "
+         "stored effect"),
+        ("my_stored_effect", WEAPON_SLOTS * N_STORED,
+         f"per my slot k ({N_STORED} each): stored permanent, shield, combo"),
+        ("my_stored_value", WEAPON_SLOTS, "per my slot: stored effect value (0 if none)"),
+        ("my_stored_durability", WEAPON_SLOTS, "per my slot: stored effect durability (0 if "
+                                               "none)"),
+        ("opp_weapon_status", WEAPON_SLOTS * N_STATUS,
+         "per opponent slot k: absent, ready, broken, repairing, stored"),
+        ("opp_stored_effect", WEAPON_SLOTS * N_STORED,
+         "per opponent slot k: stored permanent, shield, combo"),
+        ("opp_stored_value", WEAPON_SLOTS, "per opponent slot: stored effect value"),
+        ("opp_stored_durability", WEAPON_SLOTS, "per opponent slot: stored effect durability"),
+        ("my_bonus_used", BONUS_SLOTS, "my bonus slots 0/1 used this turn (SW-4.2)"),
+        ("opp_bonus_used", BONUS_SLOTS, "opponent's bonus slots 0/1 used this turn"),
+        ("bonus_offered", BONUS_SLOTS, "bonus slots 0/1 offered in the current bonus decision"),
+        ("attack_value", 1, "value of the attack being resolved (target/shield decisions)"),
+        ("attack_shielded", 1, "shield total already subtracted from that attack (SW-5.12), "
+                               "clipped to 64"),
+        ("attack_by_me", 1, "1 if I am the attacker of that attack"),
+        ("attack_target", TARGETS, f"one-hot target: hero, weapon slot 0..{WEAPON_SLOTS - 1}, "
+                                   f"stored effect slot 0..{WEAPON_SLOTS - 1} (of the "
+                                   "defender)"),
+        ("my_weapon_info", WEAPON_SLOTS * WEAPON_FEATURES,
+         f"per my slot ({WEAPON_FEATURES} each): type one-hot " + "/".join(WEAPON_TYPES)
+         + ", energy cost, durability, hero trained in its type"),
+        ("opp_weapon_info", WEAPON_SLOTS * WEAPON_FEATURES,
+         "per opponent slot: type one-hot, cost, durability, trained"),
+        ("my_wheels", WEAPON_SLOTS * WHEEL_FEATURES,
+         f"per my slot, per segment ({SEGMENT_FEATURES} each): effect one-hot ({N_EFFECTS}), "
+         f"value, colour one-hot ({N_COLOURS})"),
+        ("opp_wheels", WEAPON_SLOTS * WHEEL_FEATURES,
+         "per opponent slot, per segment: effect one-hot, value, colour"),
+        ("my_hero", HERO_FEATURES,
+         f"my hero card: per time of day ({TIME_FEATURES} each): energy, then {BONUS_SLOTS} "
+         f"bonus slots (bonus effect one-hot {len(BONUS_EFFECTS)} incl. "
+         + "/".join(BONUS_EFFECTS[N_EFFECTS:]) + f", value); then trained types "
+         f"({len(WEAPON_TYPES)})"),
+        ("opp_hero", HERO_FEATURES, "the opponent's hero card, same encoding"),
+    ]
+)
+#: where each piece starts
+AT = {p.name: p.start for p in OBSERVATION.pieces}
+#: the pieces fixed for a whole game come last: the dynamic part is everything before them
+STATIC_PIECES = ("my_weapon_info", "opp_weapon_info", "my_wheels", "opp_wheels", "my_hero",
+                 "opp_hero")
+DYNAMIC_SIZE = AT[STATIC_PIECES[0]]
+assert [p.name for p in OBSERVATION.pieces[-len(STATIC_PIECES):]] == list(STATIC_PIECES)
+#: where the dynamic pieces start (module constants: ``encode`` runs at every step)
+AT_MY_HP = AT["my_hp"]
+AT_MY_HP_MAX = AT["my_hp_max"]
+AT_MY_ENERGY = AT["my_energy"]
+AT_OPP_HP = AT["opp_hp"]
+AT_OPP_HP_MAX = AT["opp_hp_max"]
+AT_OPP_ENERGY = AT["opp_energy"]
+AT_TIME_OF_DAY = AT["time_of_day"]
+AT_ROUND = AT["round"]
+AT_DAY = AT["day"]
+AT_IS_MY_TURN = AT["is_my_turn"]
+AT_IS_MY_DECISION = AT["is_my_decision"]
+AT_I_STARTED = AT["i_started"]
+AT_ACTIONS_LEFT = AT["actions_left"]
+AT_PHASE = AT["phase"]
+AT_LAST_SPIN_MINE = AT["last_spin_mine"]
+AT_LAST_SPIN_OPP = AT["last_spin_opp"]
+AT_LAST_SPIN_WEAPON = AT["last_spin_weapon"]
+AT_LAST_SPIN_SEGMENT = AT["last_spin_segment"]
+AT_LAST_SPIN_EFFECT = AT["last_spin_effect"]
+AT_LAST_SPIN_VALUE = AT["last_spin_value"]
+AT_LAST_SPIN_COLOUR = AT["last_spin_colour"]
+AT_PENDING_VALUE = AT["pending_value"]
+AT_MY_INIT_VALUE = AT["my_init_value"]
+AT_OPP_INIT_VALUE = AT["opp_init_value"]
+AT_MY_BONUS_USED = AT["my_bonus_used"]
+AT_OPP_BONUS_USED = AT["opp_bonus_used"]
+AT_BONUS_OFFERED = AT["bonus_offered"]
+AT_ATTACK_VALUE = AT["attack_value"]
+AT_ATTACK_SHIELDED = AT["attack_shielded"]
+AT_ATTACK_BY_ME = AT["attack_by_me"]
+AT_ATTACK_TARGET = AT["attack_target"]
+#: per side: where its slot status, stored effect, stored value and durability pieces start
+SIDE_PIECES = {side: tuple(AT[f"{side}_{piece}"] for piece in (
+    "weapon_status", "stored_effect", "stored_value", "stored_durability"))
+    for side in ("my", "opp")}
+
+
+def _clip(x: float) -> float:
+    return OBS_LOW if x < OBS_LOW else (OBS_HIGH if x > OBS_HIGH else float(x))
+
+
+class ScratchWarsEncoder(Encoder):
+    """The Scratch Wars observation encoder (the game object's ``encoder``)."""
+
+    LAYOUT = OBSERVATION
+
+    def static_part(self, key: tuple) -> np.ndarray:
+        """The static pieces (weapon facts, wheels, hero cards) seen by a seat, for ``key`` =
+        ``(my hero, my weapons, opponent's hero, opponent's weapons)`` (names; weapons a tuple
+        in slot order)."""
+        my_hero, my_weapons, opp_hero, opp_weapons = key
+        mine = self._side(my_hero, my_weapons)
+        opp = self._side(opp_hero, opp_weapons)
+        return np.asarray(mine[0] + opp[0] + mine[1] + opp[1] + mine[2] + opp[2],
+                          dtype=np.float32)
+
+    def _side(self, hero_name: str, weapon_names: tuple) -> tuple[list, list, list]:
+        """One seat's weapon facts, wheels and hero card, as lists of floats."""
+        game = self.game
+        info = [0.0] * (WEAPON_SLOTS * WEAPON_FEATURES)
+        wheels = [0.0] * (WEAPON_SLOTS * WHEEL_FEATURES)
+        hero_vec = [0.0] * HERO_FEATURES
+        hero = game.hero_cards[hero_name]
+        types = len(WEAPON_TYPES)
+        for k, name in enumerate(weapon_names):
+            weapon = game.weapon_cards[name]
+            b = WEAPON_FEATURES * k
+            info[b + weapon.type] = 1.0
+            info[b + types] = float(weapon.cost)
+            info[b + types + 1] = float(weapon.durability)
+            info[b + types + 2] = 1.0 if weapon.type in hero.trained else 0.0
+            for j, seg in enumerate(weapon.segments):
+                o = WHEEL_FEATURES * k + SEGMENT_FEATURES * j
+                wheels[o + seg.effect] = 1.0
+                wheels[o + N_EFFECTS] = float(seg.value)
+                wheels[o + N_EFFECTS + 1 + seg.colour] = 1.0
+        for tod in range(len(TIMES_OF_DAY)):
+            o = TIME_FEATURES * tod
+            hero_vec[o] = float(hero.energy[tod])
+            for j, bonus in enumerate(hero.bonuses[tod]):
+                hero_vec[o + 1 + BONUS_FEATURES * j + bonus.effect] = 1.0
+                hero_vec[o + 1 + BONUS_FEATURES * j + len(BONUS_EFFECTS)] = float(bonus.value)
+        for t in hero.trained:
+            hero_vec[len(TIMES_OF_DAY) * TIME_FEATURES + t] = 1.0
+        return info, wheels, hero_vec
+
+    def encode(self, state: ScratchWarsState, player: int) -> np.ndarray:
+        """Seat ``player``'s observation: float32 ``(OBSERVATION.size,)`` in
+        ``[OBS_LOW, OBS_HIGH]``."""
+        s, game = state, self.game
+        me, op = player, 1 - player
+        static = self.static((s.heroes[me], tuple(s.weapon_names[me]),
+                              s.heroes[op], tuple(s.weapon_names[op])))
+        v = [0.0] * DYNAMIC_SIZE
+        v[AT_MY_HP] = _clip(s.hp[me])
+        v[AT_MY_HP_MAX] = float(game.hero_cards[s.heroes[me]].hp)
+        v[AT_MY_ENERGY] = float(s.energy[me])
+        v[AT_OPP_HP] = _clip(s.hp[op])
+        v[AT_OPP_HP_MAX] = float(game.hero_cards[s.heroes[op]].hp)
+        v[AT_OPP_ENERGY] = float(s.energy[op])
+        if game.uses_bonuses:
+            v[AT_TIME_OF_DAY + time_of_day(s)] = 1.0
+        v[AT_ROUND] = _clip(s.round + 1)
+        v[AT_DAY] = _clip(day(s))
+        v[AT_IS_MY_TURN] = 1.0 if s.turn == me else 0.0
+        v[AT_IS_MY_DECISION] = 1.0 if s.actor == me and s.phase != PH_OVER else 0.0
+        v[AT_I_STARTED] = 1.0 if s.starter == me else 0.0
+        v[AT_ACTIONS_LEFT] = float(s.actions_left)
+        v[AT_PHASE + s.phase] = 1.0
+        spin = s.last_spin
+        if spin is not None:
+            v[AT_LAST_SPIN_MINE if spin.seat == me else AT_LAST_SPIN_OPP] = 1.0
+            v[AT_LAST_SPIN_WEAPON + spin.slot] = 1.0
+            v[AT_LAST_SPIN_SEGMENT + spin.segment] = 1.0
+            seg = game.weapon_cards[s.weapon_names[spin.seat][spin.slot]].segments[spin.segment]
+            v[AT_LAST_SPIN_EFFECT + seg.effect] = 1.0
+            v[AT_LAST_SPIN_VALUE] = float(seg.value)
+            v[AT_LAST_SPIN_COLOUR + seg.colour] = 1.0
+        if s.phase == PH_RESULT:
+            v[AT_PENDING_VALUE] = _clip(s.spin_result.value)
+        v[AT_MY_INIT_VALUE] = float(s.initiative_value[me])
+        v[AT_OPP_INIT_VALUE] = float(s.initiative_value[op])
+        for seat, side in ((me, "my"), (op, "opp")):
+            status_at, effect_at, value_at, durability_at = SIDE_PIECES[side]
+            for k, slot in enumerate(s.weapon_slots[seat]):
+                v[status_at + N_STATUS * k + slot.status] = 1.0
+                if slot.status == STORED:
+                    stored = slot.stored
+                    v[effect_at + N_STORED * k + STORABLE.index(stored.effect)] = 1.0
+                    v[value_at + k] = _clip(stored.value)
+                    v[durability_at + k] = float(stored.durability)
+        for j in range(BONUS_SLOTS):
+            if s.bonus_used[me][j]:
+                v[AT_MY_BONUS_USED + j] = 1.0
+            if s.bonus_used[op][j]:
+                v[AT_OPP_BONUS_USED + j] = 1.0
+        if s.phase == PH_BONUS:
+            for j in s.bonus_offer:
+                v[AT_BONUS_OFFERED + j] = 1.0
+        if s.phase in (PH_TARGET, PH_SHIELD):
+            attack = s.attack
+            v[AT_ATTACK_VALUE] = _clip(attack.value)
+            v[AT_ATTACK_SHIELDED] = _clip(attack.shielded)
+            v[AT_ATTACK_BY_ME] = 1.0 if attack.attacker == me else 0.0
+            if attack.target == "hero":
+                v[AT_ATTACK_TARGET] = 1.0
+            elif attack.target == "weapon":
+                v[AT_ATTACK_TARGET + 1 + attack.target_slot] = 1.0
+            elif attack.target == "stored_effect":
+                v[AT_ATTACK_TARGET + 1 + WEAPON_SLOTS + attack.target_slot] = 1.0
+        return np.concatenate((np.asarray(v, dtype=np.float32), static))
