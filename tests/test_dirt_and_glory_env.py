@@ -95,7 +95,7 @@ def test_action_ids_and_names_come_from_one_layout():
 
 
 def test_observation_module_does_not_import_the_rules():
-    """docs/game_folder_shape.md: observation.py imports constants / state, never rules."""
+    """docs/adding_a_game.md: observation.py imports constants / state, never rules."""
     import ast
 
     import card_envs.dirt_and_glory.observation as obs

@@ -2,7 +2,7 @@
 
 ``make_game(**config)`` builds the rules engine (:mod:`.rules`, config :mod:`.config`); the
 PettingZoo env is :mod:`card_envs.dirt_and_glory_v1`; the heuristic bot is
-:class:`.bot.HeuristicBot`. Modules (``docs/game_folder_shape.md``): :mod:`.constants` (phases,
+:class:`.bot.HeuristicBot`. Modules (``docs/adding_a_game.md``): :mod:`.constants` (phases,
 the one action layout), :mod:`.cards` (card data), :mod:`.config`, :mod:`.state` (declaration and
 invariants), :mod:`.observation` (encoder), :mod:`.rules` (the Game), :mod:`.bot`.
 """
