@@ -2,6 +2,7 @@
 
 - :mod:`~card_envs.bots.base`: the policy interface, :class:`RandomBot`, ``as_policy``;
 - :mod:`~card_envs.bots.lookahead`: decision-time lookahead around any policy;
+- :mod:`~card_envs.bots.ismcts`: information-set Monte Carlo tree search (``ISMCTSBot``);
 - :mod:`~card_envs.bots.loading`: a game's heuristic bot, a saved model file checked and loaded
   for play, ``module:name`` attributes;
 - :mod:`~card_envs.bots.sb3`: a (frozen) MaskablePPO model as a policy (``FrozenPolicy``); torch
@@ -9,5 +10,6 @@
 """
 
 from card_envs.bots.base import ObservationPolicy, Policy, RandomBot, as_policy, reseed_policy
+from card_envs.bots.ismcts import ISMCTSBot
 
-__all__ = ["ObservationPolicy", "Policy", "RandomBot", "as_policy", "reseed_policy"]
+__all__ = ["ISMCTSBot", "ObservationPolicy", "Policy", "RandomBot", "as_policy", "reseed_policy"]

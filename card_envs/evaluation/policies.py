@@ -18,6 +18,14 @@ Policy specs (:func:`resolve_policy`):
                                   that cannot take ``(game, state, player)`` or a callable that
                                   cannot take ``(observation, action_mask)``, e.g. ``json:loads``,
                                   is refused; a callable without an inspectable signature passes)
+``ismcts[:N[:ROLLOUT]]``          information-set Monte Carlo tree search
+                                  (:class:`~card_envs.bots.ismcts.ISMCTSBot`, single-observer
+                                  ISMCTS over ``sample_hidden`` deals): ``N`` iterations per
+                                  decision (default ``DEFAULT_ITERATIONS`` of
+                                  :mod:`card_envs.bots.ismcts`, 1..:data:`MAX_ISMCTS_ITERATIONS`),
+                                  playouts by ``ROLLOUT``: ``heuristic`` (default, the game's
+                                  bot) or ``random``; seeded by ``seed``. E.g. ``ismcts``,
+                                  ``ismcts:400``, ``ismcts:400:random``
 ``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8,
                                   1..:data:`MAX_LOOKAHEAD_SAMPLES`) determinized rollouts per
                                   decision
@@ -34,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from card_envs.bots.base import RandomBot, as_policy
+from card_envs.bots.ismcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, ROLLOUTS, ISMCTSBot
 from card_envs.bots.loading import (  # noqa: F401 - check_model_file: re-exported for callers
     check_model_file,
     check_policy_fits,
@@ -103,6 +112,51 @@ def _lookahead_samples(spec: str, samples_text: str) -> int:
     return int(stripped)
 
 
+#: the most iterations ``ismcts:N`` may run per decision
+MAX_ISMCTS_ITERATIONS = MAX_ITERATIONS
+
+
+def _ismcts_policy(spec: str, game_spec: str, seed: int | None):
+    """The :class:`ISMCTSBot` of an ``ismcts[:N[:ROLLOUT]]`` spec (module docstring table).
+
+    Raises:
+        ConfigError: naming the spec: more than three ``:`` fields, ``N`` not a whole number in
+            1..MAX_ISMCTS_ITERATIONS, ``ROLLOUT`` not ``heuristic`` / ``random``, or a heuristic
+            rollout for a game without a heuristic bot.
+    """
+    where = spec if len(spec) <= 80 else spec[:77] + "..."
+    fields = spec.split(":")
+    if len(fields) > 3:
+        raise ConfigError(f"policy {where!r}: 'ismcts[:N[:ROLLOUT]]' takes at most two fields "
+                          f"after 'ismcts' (e.g. 'ismcts:400:random'), got {len(fields) - 1}")
+    iterations = DEFAULT_ITERATIONS
+    if len(fields) > 1:
+        text = fields[1]
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        if not (text.isascii() and text.isdigit()):
+            raise ConfigError(f"policy {where!r}: 'ismcts:N' needs a whole number N of iterations "
+                              f"per decision, got {shown!r}")
+        stripped = text.lstrip("0") or "0"
+        if len(stripped) > len(str(MAX_ISMCTS_ITERATIONS)) or \
+                not 1 <= int(stripped) <= MAX_ISMCTS_ITERATIONS:
+            raise ConfigError(f"policy {where!r}: 'ismcts:N' needs N in 1.."
+                              f"{MAX_ISMCTS_ITERATIONS} (MAX_ISMCTS_ITERATIONS) iterations per "
+                              f"decision, got {shown}")
+        iterations = int(stripped)
+    rollout_name = fields[2] if len(fields) > 2 else "heuristic"
+    if rollout_name not in ROLLOUTS:
+        raise ConfigError(f"policy {where!r}: the rollout of 'ismcts:N:ROLLOUT' must be one of "
+                          f"{list(ROLLOUTS)}, got {rollout_name[:24]!r}")
+    rollout = "random"
+    if rollout_name == "heuristic":
+        try:
+            rollout = resolve_heuristic(game_spec)
+        except ConfigError as exc:
+            raise ConfigError(f"policy {where!r}: its rollouts need the game's heuristic bot: "
+                              f"{exc} (use 'ismcts:{iterations}:random')") from None
+    return ISMCTSBot(iterations=iterations, rollout=rollout, seed=seed, name=spec)
+
+
 def _signature_fits(fn, n_args: int) -> tuple[bool, str]:
     """Whether ``fn`` can be called with ``n_args`` positional arguments: ``(fits, signature)``;
     a callable without an inspectable signature (some builtins) fits."""
@@ -160,7 +214,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         ConfigError: an unknown spec (names it); a missing, damaged or unfitting model file or
             an object that is not a policy or whose ``act`` / call signature does not fit
             (:func:`check_policy_signature`); a ``+lookahead:N`` outside
-            1..:data:`MAX_LOOKAHEAD_SAMPLES` (names the file or spec).
+            1..:data:`MAX_LOOKAHEAD_SAMPLES` (names the file or spec); a malformed
+            ``ismcts[:N[:ROLLOUT]]`` (:func:`_ismcts_policy`).
     """
     if not isinstance(spec, str):
         return as_policy(spec)
@@ -178,6 +233,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
             return LookaheadPolicy(base, samples=samples, seed=seed, name=spec)
         except ConfigError as exc:
             raise ConfigError(f"policy {spec!r}: {exc}") from None
+    if spec == "ismcts" or spec.startswith("ismcts:"):
+        return _ismcts_policy(spec, game_spec, seed)
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":
@@ -204,8 +261,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         check_policy_signature(obj, spec)
         return policy
     raise ConfigError(
-        f"unknown policy {spec!r}: expected 'random', 'heuristic', a model .zip / run folder, or "
-        "'package.module:name'"
+        f"unknown policy {spec!r}: expected 'random', 'heuristic', 'ismcts[:N[:ROLLOUT]]', a model "
+        ".zip / run folder, or 'package.module:name'"
     )
 
 
