@@ -49,6 +49,16 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             where it should not decide; ``None`` also stops a
                                             rollout, so keep the key inside the horizon
                                             (:mod:`card_envs.bots.lookahead`)
+``render_view(S, p) -> str``                seat ``p``'s text view (a human player's screen):
+                                            only what ``p`` may know, never another seat's
+                                            hidden cards or a deck order; the core's default
+                                            is built from public facts (see
+                                            :meth:`GameBase.render_view`)
+``action_seen_by(S, a, p) -> str``          action ``a`` taken in ``S`` as seat ``p`` sees it
+                                            (a card played face down stays unnamed); default
+                                            ``action_to_string``
+``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
+                                            default ``render_view`` shows ``render``
 =========================================  ===================================================
 
 What each game writes and what the core does once (:class:`GameBase`):
@@ -221,6 +231,51 @@ class GameBase(Generic[S]):
         """Optional detail of action ``index`` of layout piece ``piece`` in ``state`` (the card
         or fighter it names); ``None``: the name alone says it."""
         return None
+
+    # -- a seat's view ---------------------------------------------------------------------------
+    #: nothing of the state is hidden from any seat (no hands, no deck order): the default
+    #: :meth:`render_view` shows the whole :meth:`render`
+    perfect_information: bool = False
+
+    def view_header(self, state: S, player: int) -> str:
+        """The first line of a view: game, the viewing seat, phase, the seat to act (or the
+        result once over); public facts every game has."""
+        if self.is_terminal(state):
+            ret = ", ".join(f"seat {p}: {r:+g}" for p, r in enumerate(self.returns(state)))
+            tail = f"game over (returns {ret})"
+        else:
+            cp = self.current_player(state)
+            tail = f"phase {self.phase_name(state)}, to act: seat {cp}" + \
+                (" (you)" if cp == player else "")
+        return f"{self.name}: you are seat {player}; {tail}"
+
+    def render_view(self, state: S, player: int) -> str:
+        """Seat ``player``'s view of ``state`` as text (what a human in that seat sees): only
+        what that seat may know: never another seat's hidden cards, a deck order or a face-down
+        card. A game writes its own from its rules; this default is built from public facts:
+        :meth:`view_header`, then :meth:`render` when :attr:`perfect_information`, else the
+        seat's observation piece by piece (its non-zero entries, ``index=value``: the
+        observation holds only what the seat knows, by the contract)."""
+        lines = [self.view_header(state, player)]
+        if self.perfect_information:
+            lines.append(self.render(state))
+            return "\n".join(lines)
+        obs = self.observe(state, player)
+        for piece in self.observation_layout.pieces:
+            values = obs[piece.slice]
+            if piece.size == 1:
+                lines.append(f"  {piece.name}: {float(values[0]):.3g}")
+                continue
+            shown = [f"{i}={float(v):.3g}" for i, v in enumerate(values) if v]
+            lines.append(f"  {piece.name}: {' '.join(shown) if shown else '-'}")
+        return "\n".join(lines)
+
+    def action_seen_by(self, state: S, action: int, player: int) -> str:
+        """Action ``action``, about to be taken in ``state`` by ``current_player(state)``, as
+        seat ``player`` sees it. Default: :meth:`action_to_string` (a decision is public at the
+        table); a game whose actions can be hidden from other seats (a card played face down,
+        a card returned unseen) names only what ``player`` sees."""
+        return self.action_to_string(state, action)
 
     # -- moves -----------------------------------------------------------------------------------
     def check_action(self, state: S, action: Any) -> int:

@@ -613,6 +613,55 @@ class DirtAndGloryGame(GameBase[DGState]):
             lines.append(f"winners: {s.winners}")
         return "\n".join(lines)
 
+    def render_view(self, state: DGState, player: int) -> str:
+        """Seat ``player``'s view (DG-5): the territory, the offer, every caravan, score, fuel
+        and flags; the own reserve, the own deck's composition (never its order; the top card
+        once scouted) and the own draft / set-up hand; of the other seats only the sizes of
+        their reserves, decks and hands."""
+        s, n = state, self.num_players
+        terr = self.content.territories[s.territories[min(s.round, len(s.territories) - 1)]]
+        labels = self.card_label
+        lines = [self.view_header(s, player),
+                 (f"  round {min(s.round + 1, self.config.num_rounds)}/{self.config.num_rounds}: "
+                  f"territory {terr.name}: target {terr.target}, points {terr.points}, fuel "
+                  f"{terr.fuel}"),
+                 f"  offer: {[labels(c) for c in s.offer]}  unit deck: {len(s.unit_deck)}"]
+        for p in range(n):
+            flag = " busted" if s.busted[p] else (" passed" if s.passed[p] else "")
+            caravan = [f"{labels(c)}={v}" for c, v in zip(s.caravans[p], s.values[p])]
+            head = (f"  seat {p}{' (you)' if p == player else ''}: score {s.scores[p]} fuel "
+                    f"{s.fuel[p]} total {sum(s.values[p])}{flag}"
+                    f"{' zero_next' if s.zero_next[p] else ''} | caravan {caravan}")
+            if p == player:
+                deck = sorted(labels(c) for c in s.decks[p])
+                top = f", top: {labels(s.decks[p][-1])}" if s.peek[p] and s.decks[p] else ""
+                lines.append(f"{head}\n    reserve {sorted(labels(c) for c in s.reserves[p])}"
+                             f" | deck {len(deck)} {deck}{top}")
+            else:
+                lines.append(f"{head} | reserve {len(s.reserves[p])} | deck {len(s.decks[p])}")
+        if s.hand:
+            lines.append(f"  your hand: {sorted(labels(c) for c in s.hand)}" if s.player == player
+                         else f"  seat {s.player} holds {len(s.hand)} drawn cards")
+        if s.pending >= 0 and s.phase in (VALUE, ABILITY, AFTER):
+            lines.append(f"  just played by seat {s.player}: {labels(s.pending)}")
+        if s.round > 0:
+            lines.append("  last round [place, points, fuel]: "
+                         + ", ".join(f"seat {p} {r}" for p, r in enumerate(s.last_result)))
+        if s.phase == END:
+            lines.append(f"  winners: {s.winners}")
+        return "\n".join(lines)
+
+    def action_seen_by(self, state: DGState, action: int, player: int) -> str:
+        """The action's name, but the kind another seat returns in the draft (DG-2.1) or mixes
+        from its reserve into its deck (DG-3.6) is not named."""
+        if player != state.player:
+            piece = self.action_layout.piece_of(action).name
+            if piece == "draft_return":
+                return "draft_return: returns one of the 3 drawn cards unseen"
+            if piece == "mix":
+                return "mix: mixes a reserve card into the deck unseen"
+        return self.action_to_string(state, action)
+
     # -- state invariants (the declaration's static ranges are checked by the core) -------------
     def check_state(self, state: DGState) -> None:
         """StateError naming the field path and value unless ``state`` is a consistent position

@@ -56,6 +56,19 @@ from card_envs.garda3.observation import Garda3Encoder
 from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
 
 
+def _wrap(head: str, items: list[str], width: int = 100) -> str:
+    """``head`` and ``items`` joined by ``", "`` in lines of at most ``width`` characters, broken
+    between items only (continuation lines indented by 4); ``-`` for no items."""
+    lines, line = [], head + (items[0] if items else "-")
+    for item in items[1:]:
+        if len(line) + 2 + len(item) > width:
+            lines.append(line + ",")
+            line = "    " + item
+        else:
+            line += ", " + item
+    return "\n".join(lines + [line])
+
+
 def make_game(**config: Any) -> Garda3:
     """Build a Garda3 game from :class:`Garda3Config` keyword fields (ConfigError on bad ones)."""
     return Garda3(config_from_kwargs(Garda3Config, config))
@@ -491,6 +504,55 @@ class Garda3(GameBase[Garda3State]):
             lines.append("  result: " + ("draw (round cap)" if s.winner < 0
                                          else f"player {s.winner} wins"))
         return "\n".join(lines)
+
+    def _fighter_text(self, state: Garda3State, seat: int, slot: int) -> str:
+        f = self.sets[self.set_of(seat)].fighters[state.fighters[seat][slot]]
+        return (f"{f.name}(+{f.attack_bonus}/+{f.defence_bonus}) "
+                f"{max(state.hp[seat][slot], 0)}/{f.hp}HP")
+
+    def render_view(self, state: Garda3State, player: int) -> str:
+        """Seat ``player``'s view: every seat's fighters and HP, the draft pool, the own hand,
+        the other hands as counts, the deck as a count, the public discard pile (G-4.9) and
+        the battle's cards, a face-down night attack card (G-7.3) as such until revealed."""
+        s = state
+        lines = [self.view_header(s, player),
+                 f"  {self.config.variant} | round {s.round} | deck {len(s.deck)} cards"]
+        if s.phase == PH_DRAFT:
+            fs = self.sets[self.set_of(s.actor)]
+            avail = s.available[self.set_of(s.actor)]
+            lines.append(_wrap("  draft pool: ", [
+                f"{f.name}(+{f.attack_bonus}/+{f.defence_bonus} {f.hp}HP)"
+                for k, f in enumerate(fs.fighters) if avail[k]]))
+        for p in range(self.num_players):
+            fighters = " | ".join(self._fighter_text(s, p, k) for k in range(len(s.fighters[p])))
+            hand = [card_name(c) for c in sorted(s.hands[p])] if p == player \
+                else [f"{len(s.hands[p])} cards"]
+            lines.append(f"  player {p}{' (you)' if p == player else ''}: {fighters or '-'}")
+            lines.append(_wrap("    hand: ", hand))
+        if s.phase not in (PH_DRAFT, PH_TARGET, PH_OVER) and striker_slot(s) >= 0:
+            battle = f"player {s.striker}'s {self._fighter_text(s, s.striker, striker_slot(s))}"
+            if blocker_slot(s) >= 0:
+                battle += f" vs player {s.blocker}'s " + \
+                    self._fighter_text(s, s.blocker, blocker_slot(s))
+            lines.append(("  counter-attack: " if s.counter else "  battle: ") + battle)
+        if s.atk_cards:
+            lines.append("  attack: " + ("1 card face down" if self.hidden_from(s, player)
+                                         else ", ".join(card_name(c) for c in s.atk_cards)))
+        if s.def_cards:
+            lines.append("  defence: " + ", ".join(card_name(c) for c in s.def_cards))
+        lines.append(_wrap(f"  discard ({len(s.discard)}): ", [card_name(c) for c in s.discard]))
+        if s.phase == PH_OVER:
+            lines.append("  result: " + ("draw (round cap)" if s.winner < 0
+                                         else f"player {s.winner} wins"))
+        return "\n".join(lines)
+
+    def action_seen_by(self, state: Garda3State, action: int, player: int) -> str:
+        """The action's name, but a night attack card another seat plays face down (G-7.3) is
+        not named."""
+        if (self.night and state.phase == PH_ATTACK_CARDS and player != state.actor
+                and A_CARD <= action < A_CARD + NUM_CARDS):
+            return "card: played face down"
+        return self.action_to_string(state, action)
 
     # -- saved-state invariants ----------------------------------------------------------------
 

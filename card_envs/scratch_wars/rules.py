@@ -154,6 +154,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
     observation_low = OBS_LOW
     observation_high = OBS_HIGH
     max_game_length = 20_000
+    perfect_information = True  # no hidden cards (sample_hidden): a view is the render
 
     def __init__(self, config: ScratchWarsConfig, catalogue: Catalogue | None = None):
         self.config = config

@@ -86,8 +86,9 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     of the original (both ways); the JSON round trip gives the same dict and plays the next move
     identically (and a copy saved at the first and a middle decision plays the whole game on
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
-    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (and
-    legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
+    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation, its
+    text view ``render_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
+    actions (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
     the registry's, else the game folder's ``bot.HeuristicBot``
     (ConformanceError when there is none); ``None``: skip; or a zero-argument factory) chooses the same action after
     ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
@@ -279,6 +280,7 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
                 f"{where}: seat {p}'s observation changes after sample_hidden for seat {p} (entry "
                 f"{i}{piece}: {observations[p][i]} -> {seen[i]}): the observation reads hidden "
                 "information (or sample_hidden changes what the seat knows)")
+        _check_view(game, state, a, p, cp, legal, where)
         if isinstance(getattr(state, "rng", None), random.Random) and \
                 a.rng.getstate() == state.rng.getstate():
             raise ConformanceError(
@@ -310,6 +312,31 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
     if once and legal:
         _check_actions(game, state, legal, before, where)
         _check_refusals(game, state, where)
+
+
+def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
+    """Seat ``p``'s text view (``render_view``) and the names of the acting seat's actions as
+    ``p`` sees them (``action_seen_by``) are the same in the real state and in a state
+    ``sample_hidden`` drew for ``p``: they show nothing ``p`` cannot know."""
+    render_view = getattr(game, "render_view", None)
+    if render_view is not None:
+        real, other = render_view(state, p).splitlines(), render_view(sampled, p).splitlines()
+        if real != other:
+            i = next((k for k, (x, y) in enumerate(zip(real, other)) if x != y),
+                     min(len(real), len(other)))
+            raise ConformanceError(
+                f"{where}: seat {p}'s render_view changes after sample_hidden for seat {p} "
+                f"(line {i}: {real[i] if i < len(real) else '(none)'!r} -> "
+                f"{other[i] if i < len(other) else '(none)'!r}): the view shows hidden "
+                "information")
+    seen_by = getattr(game, "action_seen_by", None)
+    if seen_by is not None and p != cp:
+        for x in sorted(set(legal) & set(game.legal_actions(sampled))):
+            if seen_by(state, x, p) != seen_by(sampled, x, p):
+                raise ConformanceError(
+                    f"{where}: action {x} as seat {p} sees it is {seen_by(state, x, p)!r}, after "
+                    f"sample_hidden for seat {p} {seen_by(sampled, x, p)!r}: action_seen_by "
+                    "names hidden information")
 
 
 def _piece_name(game, index: int) -> str:

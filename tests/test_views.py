@@ -1,0 +1,129 @@
+"""Per-seat text views (``Game.render_view``) and the names of other seats' moves as a seat sees
+them (``Game.action_seen_by``): a seat sees its own hidden cards, never another seat's.
+
+``check_game`` (tests/test_conformance.py) checks for every game and variant at every decision
+that both are unchanged by ``sample_hidden`` for the viewing seat; here: what the views show.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from card_envs.core.registry import make_game
+from card_envs.garda3.constants import A_CARD, PH_ATTACK_CARDS, card_name
+from card_envs.testing.toy_game.rules import make_game as make_toy
+
+
+def _states(game, seed: int, decisions: int):
+    """The states along one random game (at most ``decisions`` of them)."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    for _ in range(decisions):
+        if game.is_terminal(state):
+            return
+        yield state
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+
+
+@pytest.mark.parametrize("variant", ["classic", "royale+night", "free_for_all"])
+def test_garda3_view_shows_own_hand_and_only_the_size_of_the_others(variant):
+    game = make_game("garda3", variant=variant)
+    checked = 0
+    for state in _states(game, 4, 150):
+        for p in range(game.num_players):
+            view = game.render_view(state, p)
+            assert view.startswith(f"garda3: you are seat {p}; ")
+            for c in state.hands[p]:
+                assert card_name(c) in view
+            for q in range(game.num_players):
+                if q != p:
+                    assert f"player {q}: " in view and f"hand: {len(state.hands[q])} cards" in view
+                    for c in state.hands[q]:  # card names are unique: 36 cards, 36 names
+                        assert card_name(c) not in view, (p, q, card_name(c))
+            for c in state.discard:
+                assert card_name(c) in view
+            checked += 1
+            # the same view after the hidden cards are dealt anew for that seat
+            assert game.render_view(game.sample_hidden(state, p, random.Random(checked)),
+                                    p) == view
+    assert checked > 100
+
+
+def test_garda3_night_card_is_face_down_for_the_defender_until_revealed():
+    game = make_game("garda3", variant="night")
+    seen = 0
+    for state in _states(game, 2, 400):
+        if state.phase == PH_ATTACK_CARDS and not state.atk_cards:
+            striker, defender = state.actor, state.blocker
+            card = next(a for a in game.legal_actions(state) if a >= A_CARD)
+            assert game.action_seen_by(state, card, defender) == "card: played face down"
+            assert game.action_seen_by(state, card, striker) == \
+                game.action_to_string(state, card)
+            after = game.clone(state)
+            game.apply_action(after, card)
+            name = card_name(card - A_CARD)
+            assert "attack: 1 card face down" in game.render_view(after, defender)
+            assert name not in game.render_view(after, defender)
+            assert f"attack: {name}" in game.render_view(after, striker)
+            seen += 1
+    assert seen >= 5
+
+
+def test_dirt_and_glory_view_hides_other_reserves_decks_and_hands():
+    game = make_game("dirt_and_glory", num_players=3)
+    checked = 0
+    for state in _states(game, 6, 300):
+        for p in range(3):
+            view = game.render_view(state, p)
+            own = sorted(game.card_label(c) for c in state.decks[p])
+            assert f"deck {len(own)} {own}" in view  # the composition, sorted: never the order
+            assert f"reserve {sorted(game.card_label(c) for c in state.reserves[p])}" in view
+            for q in range(3):
+                if q != p:
+                    assert (f"| reserve {len(state.reserves[q])} | deck {len(state.decks[q])}"
+                            in view)
+            if state.hand and state.player != p:
+                assert f"seat {state.player} holds {len(state.hand)} drawn cards" in view
+                assert "your hand" not in view
+            # reordering the own deck does not change the view (unless the top is scouted)
+            if not state.peek[p]:
+                other = game.clone(state)
+                other.decks[p].reverse()
+                assert game.render_view(other, p) == view
+            checked += 1
+        if state.phase == 0 and state.player != 0:  # draft: the returned kind is hidden
+            a = game.legal_actions(state)[0]
+            assert game.action_seen_by(state, a, 0) == \
+                "draft_return: returns one of the 3 drawn cards unseen"
+            assert game.action_seen_by(state, a, state.player).startswith("draft_return ")
+    assert checked > 300
+
+
+def test_scratch_wars_has_nothing_hidden_its_view_is_the_render():
+    game = make_game("scratch_wars")
+    state = next(s for i, s in enumerate(_states(game, 1, 30)) if i == 20)
+    view = game.render_view(state, 1)
+    assert game.perfect_information
+    assert view == f"scratch_wars: you are seat 1; phase {game.phase_name(state)}, to act: seat " \
+        f"{state.actor}{' (you)' if state.actor == 1 else ''}\n" + game.render(state)
+
+
+def test_core_default_view_is_the_seat_observation_by_piece():
+    game = make_toy(hidden_bonus=True)  # the bonus card's position is hidden
+    state = game.new_state(3)
+    view = game.render_view(state, 1)
+    lines = view.splitlines()
+    assert lines[0] == "toy_nim: you are seat 1; phase take, to act: seat 0"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == \
+        [p.name for p in game.observation_layout.pieces]
+    obs = game.observe(state, 1)
+    assert f"  pile: {float(obs[game.observation_layout['pile'].slice][0]):.3g}" in lines
+    # over: the returns in the header
+    game.apply_action(state, game.legal_actions(state)[-1])
+    while not game.is_terminal(state):
+        game.apply_action(state, game.legal_actions(state)[-1])
+    ret = game.returns(state)
+    assert game.render_view(state, 0).splitlines()[0] == (
+        f"toy_nim: you are seat 0; game over (returns seat 0: {ret[0]:+g}, seat 1: {ret[1]:+g})")
