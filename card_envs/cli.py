@@ -8,6 +8,8 @@
     card-envs evaluate --game garda3 --a heuristic --b random --games 200 --json out.json
     card-envs evaluate --game garda3 --a runs/x/model.zip+lookahead:8 --b heuristic
     card-envs tournament --game garda3 --policies random,heuristic,runs/x/model.zip --games 100
+    card-envs play garda3 --opponent heuristic        # play a game yourself (card-envs play -h)
+    card-envs replay game-garda3-7.json               # step through a saved game record
 
 Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zip`` (or a run
 folder holding ``model.zip``), or ``package.module:name`` (its signature is checked: an
@@ -186,6 +188,81 @@ def _cmd_tournament(args) -> int:
     return 0
 
 
+def _add_play_parsers(sub) -> None:
+    """The ``play`` and ``replay`` subcommands (their logic: card_envs.evaluation.play/replay)."""
+    from textwrap import fill
+
+    fmt = argparse.RawDescriptionHelpFormatter
+    pl = sub.add_parser(
+        "play", help="play a game yourself in the terminal against a policy", formatter_class=fmt,
+        description=fill("Play a game yourself in the terminal against a policy. You see "
+                         "only your seat's view (your own cards; the others' hidden cards as "
+                         "counts), the other seats' moves since your last decision and your "
+                         "legal moves by number. Type a number to play that move; 'undo' takes "
+                         "back your last decision, 'view' shows the position again, '?' lists "
+                         "the commands, 'q' stops. The game is saved as a record that "
+                         "'card-envs replay' shows.", 90),
+        epilog="examples:\n"
+               "  card-envs play garda3 --opponent heuristic\n"
+               "  card-envs play garda3 --game-config '{\"variant\": \"night\"}' --opponent random "
+               "--seat 1 --seed 7\n"
+               "  card-envs play dirt_and_glory --game-config '{\"num_players\": 3}'\n"
+               "  card-envs play scratch_wars --opponent runs/x/model.zip --record my-game.json\n\n"
+               "exit status: 0 the game was played to its end; 1 it was left unfinished (q, end "
+               "of input, Ctrl-C: the\nunfinished game is saved, if a move was played); 2 a user "
+               "error (one error line, nothing played).")
+    pl.add_argument("game", help="the game: garda3, scratch_wars, dirt_and_glory ('card-envs "
+                                 "games' lists them) or module:factory")
+    pl.add_argument("--game-config", default="{}", metavar="JSON",
+                    help="the game's config as a JSON object, e.g. '{\"variant\": \"night\"}' "
+                         "(default: {}, the game's defaults)")
+    pl.add_argument("--opponent", default="heuristic", metavar="SPEC",
+                    help="the policy playing every other seat: random, heuristic, a model .zip or "
+                         "run folder, module:callable, each optionally +lookahead[:N] "
+                         "(default: heuristic)")
+    pl.add_argument("--seat", type=int, default=0, metavar="K",
+                    help="your seat, 0 .. seats-1 (default: 0)")
+    pl.add_argument("--seed", type=int, default=None, metavar="S",
+                    help="the deal's seed: the same seed, the same deal (default: a random seed, "
+                         "printed)")
+    pl.add_argument("--record", default=None, metavar="FILE",
+                    help="where the game record is saved (default: game-<game>-<seed>.json in "
+                         "the current folder)")
+    rp = sub.add_parser(
+        "replay", help="step through a saved game record", formatter_class=fmt,
+        description=fill("Step through a saved game record move by move, showing the "
+                         "position after each move as text (Enter: the next move, q: quit). The "
+                         "record is checked first: this installation's game version, every move "
+                         "legal, the replay reaching the recorded outcome; a record that fails, "
+                         "or a file that is not a record, is refused with one error line (exit "
+                         "2). At the end: the outcome check and the final state's digest (the "
+                         "one 'card-envs play' printed).", 90),
+        epilog="examples:\n"
+               "  card-envs replay game-garda3-7.json\n"
+               "  card-envs replay game-garda3-7.json --to-end --seat 1")
+    rp.add_argument("record", help="the record file ('card-envs play' saves one: "
+                                   "game-<game>-<seed>.json)")
+    rp.add_argument("--to-end", action="store_true",
+                    help="print every move at once instead of waiting for Enter before each "
+                         "(default: wait)")
+    rp.add_argument("--seat", type=int, default=None, metavar="K",
+                    help="show only seat K's view and the moves as seat K saw them (default: "
+                         "the whole state, every card)")
+
+
+def _cmd_play(args) -> int:
+    from card_envs.evaluation.play import play_command
+
+    return play_command(args.game, _game_config(args), opponent=args.opponent, seat=args.seat,
+                        seed=args.seed, record=args.record)
+
+
+def _cmd_replay(args) -> int:
+    from card_envs.evaluation.replay import replay_in_terminal
+
+    return replay_in_terminal(args.record, seat=args.seat, to_end=args.to_end)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "" not in sys.path and os.getcwd() not in sys.path:
@@ -222,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--seed", type=int, default=0, help="base seed of the deals")
     tr.add_argument("--json", default="", help="also write the result to this JSON file")
 
+    _add_play_parsers(sub)
+
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
         from card_envs.training.ppo import main as train_main
 
@@ -234,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
             except ImportError as exc:  # a broken installation, not a user error
                 print(f"card-envs games: error: {exc}", file=sys.stderr)
                 return 1
+        if args.command in ("play", "replay"):
+            return _cmd_play(args) if args.command == "play" else _cmd_replay(args)
         if args.command == "tournament":
             return _cmd_tournament(args)
         return _cmd_evaluate(args)
