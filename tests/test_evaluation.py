@@ -134,10 +134,10 @@ def test_round_robin_ratings_order_and_pairs():
 
     t = round_robin("toy_game:make_game", ["toy_game:PerfectBot", "random"], games=40,
                     config={"pile": 9})
-    (best, *_), (worst, *_) = t.standings()
-    assert best == "toy_game:PerfectBot" and worst == "random"
+    best, worst = t.standings()
+    assert best.name == "toy_game:PerfectBot" and worst.name == "random"
     r = t.pairs[("toy_game:PerfectBot", "random")]
     assert r.n == 40 and r.win_rate > 0.8
     assert "| 1 | toy_game:PerfectBot |" in t.markdown()
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError, match="at least two"):
         round_robin("toy_game:make_game", ["random"], games=4)

@@ -74,11 +74,22 @@ def as_policy(opponent, name: str | None = None):
 
 
 def reseed_policy(policy, seed: int) -> None:
-    """Restart ``policy``'s own ``rng`` from ``seed`` when it keeps one (a ``random.Random`` or a
-    ``numpy.random.Generator``, as :class:`RandomBot` and the frozen models do); other policies
-    are left alone."""
-    rng = getattr(policy, "rng", None)
-    if isinstance(rng, random.Random):
-        rng.seed(seed)
-    elif isinstance(rng, np.random.Generator):
-        policy.rng = np.random.default_rng(seed)
+    """Restart ``policy``'s randomness from ``seed`` (an int >= 0): a policy with its own
+    ``reseed(seed)`` method (:class:`card_envs.bots.ismcts.ISMCTSBot`) is asked to; otherwise its
+    ``rng`` is restarted when it is a ``random.Random`` or a ``numpy.random.Generator`` (as in
+    :class:`RandomBot` and the frozen models). A policy built around a ``base`` policy
+    (:class:`card_envs.bots.lookahead.LookaheadPolicy`) has its base reseeded too, from
+    ``seed + 1``, so a whole nest of policies plays as freshly built ones would. Policies without
+    randomness are left alone."""
+    reseed = getattr(policy, "reseed", None)
+    if callable(reseed):
+        reseed(seed)
+    else:
+        rng = getattr(policy, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(seed)
+        elif isinstance(rng, np.random.Generator):
+            policy.rng = np.random.default_rng(seed)
+    base = getattr(policy, "base", None)
+    if base is not None and base is not policy and callable(getattr(base, "act", None)):
+        reseed_policy(base, seed + 1)
