@@ -39,7 +39,9 @@ def test_garda3_view_shows_own_hand_and_only_the_size_of_the_others(variant):
                 assert card_name(c) in view
             for q in range(game.num_players):
                 if q != p:
-                    assert f"player {q}: " in view and f"hand: {len(state.hands[q])} cards" in view
+                    k = len(state.hands[q])
+                    assert f"player {q}: " in view
+                    assert f"hand: {k} card{'' if k == 1 else 's'}\n" in view + "\n"
                     for c in state.hands[q]:  # card names are unique: 36 cards, 36 names
                         assert card_name(c) not in view, (p, q, card_name(c))
             for c in state.discard:

@@ -526,7 +526,7 @@ class Garda3(GameBase[Garda3State]):
         for p in range(self.num_players):
             fighters = " | ".join(self._fighter_text(s, p, k) for k in range(len(s.fighters[p])))
             hand = [card_name(c) for c in sorted(s.hands[p])] if p == player \
-                else [f"{len(s.hands[p])} cards"]
+                else [f"{len(s.hands[p])} card{'' if len(s.hands[p]) == 1 else 's'}"]
             lines.append(f"  player {p}{' (you)' if p == player else ''}: {fighters or '-'}")
             lines.append(_wrap("    hand: ", hand))
         if s.phase not in (PH_DRAFT, PH_TARGET, PH_OVER) and striker_slot(s) >= 0:
