@@ -8,6 +8,9 @@
     card-envs evaluate --game garda3 --a heuristic --b random --games 200 --json out.json
     card-envs evaluate --game garda3 --a runs/x/model.zip+lookahead:8 --b heuristic
     card-envs tournament --game garda3 --policies random,heuristic,runs/x/model.zip --games 100
+    card-envs tournament --game garda3 --policies random,heuristic --gauntlet ismcts:100 \
+        --deals 50 --workers 2 --json t.json --png t.png
+    card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40
     card-envs play garda3 --opponent heuristic        # play a game yourself (card-envs play -h)
     card-envs replay game-garda3-7.json               # step through a saved game record
 
@@ -19,11 +22,15 @@ optionally followed by ``+lookahead[:N]`` (decision-time rollouts, N in 1..4096,
 entries. ``--game-config`` is a JSON object nested at most 100 levels (``MAX_JSON_DEPTH``), without
 integers too long for Python to convert. Models play deterministically with their action masks; A
 takes every seat equally often and every deal is played once with A in each seat. Results are
-printed as tables (rich); ``--json`` also writes them to a file.
+printed as tables (rich); ``--json`` also writes them to a file. ``tournament`` and ``sprt``
+play through :mod:`card_envs.evaluation.runner` (``--workers N``, results equal to the serial
+run's, forfeits for policies that fail, a progress bar on stderr).
 
-A user error (a bad flag value, an unknown game or policy spec, a file that is not a model or not
-of this game, a ``--game module:attr`` that is not a game factory, a ``--json`` path that cannot
-be written) prints one ``error:`` line on stderr and exits 2 before any game is played.
+A user error (a bad flag value, a flag argparse cannot read, an unknown game or policy spec, a
+file that is not a model or not of this game, a ``--game module:attr`` that is not a game
+factory, a ``--json`` / ``--png`` path that cannot be written, ``--elo0 >= --elo1``, an
+``--alpha`` / ``--beta`` outside (0, 0.5)) prints one ``error:`` line on stderr and exits 2
+before any game is played.
 ``card-envs games`` exits 1, naming the module and its ImportError, when a registered game fails
 to import (a broken installation).
 """
@@ -100,22 +107,24 @@ def _check_games(args) -> None:
         raise ConfigError(f"--games must be >= 1, got {args.games}")
 
 
-def _check_json_target(path_text: str) -> None:
-    """``--json PATH`` must be writable before any game is played: not a directory, its folder
-    existing and writable (the file is created only when the results are written)."""
+def _check_json_target(path_text: str, flag: str = "--json") -> None:
+    """``--json PATH`` (or ``--png PATH``) must be writable before any game is played: not a
+    directory, its folder existing and writable (the file is created only when the results are
+    written)."""
     if not path_text:
         return
     path = Path(path_text)
+    example = "result.json" if flag == "--json" else "result.png"
     if path.is_dir():
-        raise ConfigError(f"--json {path_text!r} is a directory; give a file name such as "
-                          f"{str(path / 'result.json')!r}")
+        raise ConfigError(f"{flag} {path_text!r} is a directory; give a file name such as "
+                          f"{str(path / example)!r}")
     folder = path.parent
     if not folder.is_dir():
-        raise ConfigError(f"--json {path_text!r}: the folder {str(folder)!r} does not exist")
+        raise ConfigError(f"{flag} {path_text!r}: the folder {str(folder)!r} does not exist")
     if path.exists() and not os.access(path, os.W_OK):
-        raise ConfigError(f"--json {path_text!r}: the file is not writable")
+        raise ConfigError(f"{flag} {path_text!r}: the file is not writable")
     if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        raise ConfigError(f"--json {path_text!r}: the folder {str(folder)!r} is not writable")
+        raise ConfigError(f"{flag} {path_text!r}: the folder {str(folder)!r} is not writable")
 
 
 def _write_json(path_text: str, data: dict) -> None:
@@ -162,30 +171,176 @@ def _cmd_evaluate(args) -> int:
     return 0
 
 
+def _check_count(flag: str, value, low: int = 1) -> None:
+    """ConfigError unless ``value`` (an int flag) is ``None`` or >= ``low``."""
+    if value is not None and value < low:
+        raise ConfigError(f"{flag} must be >= {low}, got {value}")
+
+
+def _print_all(console, renderables) -> None:
+    for item in renderables:
+        console.print(item)
+
+
 def _cmd_tournament(args) -> int:
-    from card_envs.evaluation.tournament import round_robin
+    import math
+
+    from card_envs.evaluation.policies import resolve_game
+    from card_envs.evaluation.report import tournament_tables
+    from card_envs.evaluation.tournament import tournament
 
     config = _game_config(args)
-    _check_games(args)
+    for flag, value in (("--games", args.games), ("--deals", args.deals),
+                        ("--workers", args.workers), ("--bootstrap", args.bootstrap)):
+        _check_count(flag, value)
+    _check_count("--seed", args.seed, 0)
+    if args.games is not None and args.deals is not None:
+        raise ConfigError("give --deals or --games, not both (--games N plays ceil(N / seats) "
+                          "deals per pair)")
     _check_json_target(args.json)
-    t = round_robin(args.game, _policy_list(args.policies), games=args.games, seed=args.seed,
-                    config=config)
+    _check_json_target(args.png, "--png")
+    policies = _policy_list(args.policies) if args.policies else []
+    if args.gauntlet is not None and not args.gauntlet.strip():
+        raise ConfigError("--gauntlet needs a policy spec")
+    deals = args.deals
+    if deals is None:
+        seats = resolve_game(args.game, config).num_players
+        deals = math.ceil((args.games or 100) / seats)
+    t0 = time.time()
+    t = tournament(args.game, policies, deals=deals, seed=args.seed, config=config,
+                   gauntlet=args.gauntlet.strip() if args.gauntlet else None,
+                   workers=args.workers, progress=not args.no_progress,
+                   resamples=args.bootstrap)
     console = _console()
-    standings = _table(">rank", "policy", ">mu", ">sigma", ">ordinal",
-                       title="openskill ratings (ordinal = mu - 3 sigma)")
-    for i, (name, mu, sigma, ordinal) in enumerate(t.standings(), 1):
-        standings.add_row(str(i), name, f"{mu:.1f}", f"{sigma:.2f}", f"{ordinal:.1f}")
-    console.print(standings)
-    console.print()
-    pairs = _table("A", "B", ">games", ">A's W/D/L", ">A's win rate", ">95% Wilson",
-                   title="pairs (seat-swapped, paired deals)")
-    for (a, b), r in t.pairs.items():
-        pairs.add_row(a, b, str(r.n), f"{r.wins}/{r.draws}/{r.losses}", f"{r.win_rate:.1%}",
-                      _interval(*r.wilson()))
-    console.print(pairs)
+    _print_all(console, tournament_tables(t))
+    console.print(f"({time.time() - t0:.1f}s, {args.workers} worker(s))")
     if args.json:
-        _write_json(args.json, {"game": args.game, "game_config": config, **t.to_dict()})
+        _write_json(args.json, {"game_config": config, **t.to_dict()})
+        console.print(f"JSON: {args.json}")
+    if args.png:
+        from card_envs.evaluation.plots import tournament_png
+
+        console.print(f"PNG: {tournament_png(t, args.png)}")
     return 0
+
+
+def _cmd_sprt(args) -> int:
+    from card_envs.evaluation.report import sprt_tables
+    from card_envs.evaluation.sequential import run_sprt
+
+    import math
+
+    config = _game_config(args)
+    for flag, value in (("--elo0", args.elo0), ("--elo1", args.elo1)):
+        if not math.isfinite(value):
+            raise ConfigError(f"{flag} must be a finite number, got {value}")
+    if not args.elo0 < args.elo1:
+        raise ConfigError(f"--elo0 must be below --elo1 (H0 says A gains less than H1 does), "
+                          f"got --elo0 {args.elo0:g} >= --elo1 {args.elo1:g}")
+    for flag, value in (("--alpha", args.alpha), ("--beta", args.beta)):
+        if not 0.0 < value < 0.5:
+            raise ConfigError(f"{flag} must be in (0, 0.5) (an error rate), got {value:g}")
+    _check_count("--max-games", args.max_games, 2)
+    _check_count("--workers", args.workers)
+    _check_count("--seed", args.seed, 0)
+    _check_json_target(args.json)
+    t0 = time.time()
+    result = run_sprt(args.game, args.a, args.b, elo0=args.elo0, elo1=args.elo1,
+                      alpha=args.alpha, beta=args.beta, max_games=args.max_games,
+                      seed=args.seed, config=config, workers=args.workers,
+                      progress=not args.no_progress)
+    console = _console()
+    _print_all(console, sprt_tables(result))
+    console.print(f"({time.time() - t0:.1f}s, {args.workers} worker(s))")
+    if args.json:
+        _write_json(args.json, {"game": args.game, "game_config": config, **result.to_dict()})
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``card-envs sprt: error: argument --elo0: invalid float
+    value: 'x' (see card-envs sprt --help)``, exit 2 (subcommand parsers inherit it)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions kept as written; a flag's default shown after its help unless it has none
+    (required, off, empty) or the help already says it."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        default = action.default
+        if action.required or default is None or default is False or default == "" \
+                or default == argparse.SUPPRESS or "default" in text:
+            return text
+        return f"{text} (default: {default})"
+
+
+POLICY_SPECS_HELP = """\
+policy specs:
+  random                  uniformly random legal moves
+  heuristic               the game's rule-based bot
+  ismcts[:N[:ROLLOUT]]    information-set MCTS, N iterations per decision (ROLLOUT heuristic or
+                          random)
+  runs/x/model.zip        a trained MaskablePPO model (or its run folder), deterministic
+  package.module:name     your own policy object, class, or (observation, mask) -> action function
+  SPEC+lookahead[:N]      any of these improved by N determinized rollouts per decision (8)"""
+
+MAIN_HELP = """\
+card-envs: Czech card games for reinforcement learning, their bots, training and evaluation.
+Every subcommand explains itself: card-envs <command> --help.
+
+examples:
+  card-envs games
+  card-envs evaluate --game garda3 --a heuristic --b random --games 400
+  card-envs tournament --game garda3 --policies random,heuristic,ismcts:100 --deals 50 --workers 2
+  card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40"""
+
+EVALUATE_HELP = """\
+Play N games of policy A against policy B (B in every other seat), A taking every seat equally
+often; by default each deal is played once with A in every seat (duplicate deals). Prints A's
+win, draw and loss rates with 95 % Wilson intervals, and A's results by seat.
+
+example:
+  card-envs evaluate --game garda3 --a runs/x/model.zip --b heuristic --games 400
+
+""" + POLICY_SPECS_HELP
+
+TOURNAMENT_HELP = """\
+Play every pair of policies (a round robin), or one policy against all others (--gauntlet), on
+the same duplicate deals: each deal is played once with the pair's first policy in every seat
+(two seats: twice, seats swapped), so the luck of the cards cancels. Every stochastic policy is
+reseeded from each game's seed, so --workers N gives exactly the serial results. A policy that
+raises or plays an illegal move forfeits that game (reported). Prints:
+
+  ratings   Bradley-Terry Elo (the logistic model of the scores, draws half a win; mean of the
+            field 0; 100 Elo ~ 64 % expected score), its 95 % bootstrap interval over deals,
+            and openskill's mu / sigma (an online Plackett-Luce rating, ordinal mu - 3 sigma)
+  matrix    the row's mean score against the column with its 95 % Wilson interval
+  pairs     A's wins/draws/losses, score and forfeits per pair
+
+example:
+  card-envs tournament --game garda3 --policies random,heuristic,ismcts:100,runs/x/model.zip \\
+      --deals 50 --workers 2 --json t.json --png t.png
+
+""" + POLICY_SPECS_HELP
+
+SPRT_HELP = """\
+Sequential probability ratio test of A against B, as chess-engine testing (fishtest) runs it:
+play duplicate pairs (every deal twice, seats swapped) until the evidence decides between
+H0 "A is elo0 Elo better" and H1 "A is elo1 Elo better" (logistic Elo: 1 / (1 + 10^(-elo/400))
+is A's expected score). Each pair scores 0, 1/2, 1, 3/2 or 2 points (the pentanomial); after
+every pair the generalized log-likelihood ratio of the pentanomial counts is compared with
+log(beta / (1 - alpha)) (accept H0) and log((1 - beta) / alpha) (accept H1). Prints the decision
+(H0, H1, or inconclusive at --max-games), the games played, the LLR and A's Elo estimate with its
+95 % interval. The test's error rates are alpha and beta however early it stops.
+
+example:
+  card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40
+
+""" + POLICY_SPECS_HELP
 
 
 def _add_play_parsers(sub) -> None:
@@ -269,35 +424,83 @@ def main(argv: list[str] | None = None) -> int:
         # module:factory and module:Class specs name the user's own modules, found from the
         # current folder as under `python -m` (the installed script alone would not see them)
         sys.path.insert(0, os.getcwd())
-    parser = argparse.ArgumentParser(prog="card-envs", description=__doc__.split("\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="card-envs", description=MAIN_HELP,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list the games available in this installation")
+    sub.add_parser("games", help="list the games available in this installation",
+                   description="List the games of this installation: name, env module, seats, "
+                               "actions, version. Example: card-envs games")
 
     sub.add_parser("train", help="MaskablePPO league self-play (flags: card-envs train --help)",
                    add_help=False)
 
     ev = sub.add_parser("evaluate", help="play N seat-swapped games between two policies",
-                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ev.add_argument("--game", required=True, help="game name or module:factory")
-    ev.add_argument("--game-config", default="{}", help="the game's config as JSON")
+                        formatter_class=_HelpFormatter, description=EVALUATE_HELP)
+    ev.add_argument("--game", required=True, help="game name (card-envs games) or module:factory")
+    ev.add_argument("--game-config", default="{}", help="the game's config as a JSON object")
     ev.add_argument("--a", required=True, help="policy A (the one reported)")
     ev.add_argument("--b", required=True, help="policy B (plays every other seat)")
     ev.add_argument("--games", type=int, default=400, help="number of games")
     ev.add_argument("--seed", type=int, default=0, help="base seed of the deals")
     ev.add_argument("--unpaired", action="store_true",
                     help="a fresh deal every game instead of each deal once per seat")
-    ev.add_argument("--json", default="", help="also write the result to this JSON file")
+    ev.add_argument("--json", default="", metavar="PATH",
+                    help="also write the result to this JSON file")
 
-    tr = sub.add_parser("tournament", help="round robin with openskill ratings",
-                        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    tr.add_argument("--game", required=True, help="game name or module:factory")
-    tr.add_argument("--game-config", default="{}", help="the game's config as JSON")
-    tr.add_argument("--policies", required=True, help="comma-separated policy specs")
-    tr.add_argument("--games", type=int, default=100, help="games per pair")
-    tr.add_argument("--seed", type=int, default=0, help="base seed of the deals")
-    tr.add_argument("--json", default="", help="also write the result to this JSON file")
+    tr = sub.add_parser(
+        "tournament", help="round robin or gauntlet between policies, rated (Elo, openskill)",
+        formatter_class=_HelpFormatter, description=TOURNAMENT_HELP)
+    tr.add_argument("--game", required=True, help="game name (card-envs games) or module:factory")
+    tr.add_argument("--game-config", default="{}", help="the game's config as a JSON object")
+    tr.add_argument("--policies", default="",
+                    help="comma-separated policy specs (the entrants); see 'policy specs' above")
+    tr.add_argument("--gauntlet", default=None, metavar="SPEC",
+                    help="play only SPEC against every --policies entrant (SPEC may be one of "
+                         "them or an extra one); default: every pair (round robin)")
+    tr.add_argument("--deals", type=int, default=None,
+                    help="duplicate deals per pair; each is played once per seat arrangement, "
+                         "so a pair plays deals x seats games (default: from --games)")
+    tr.add_argument("--games", type=int, default=None,
+                    help="games per pair, rounded up to whole deals (default 100 when --deals "
+                         "is not given)")
+    tr.add_argument("--seed", type=int, default=0,
+                    help="base seed of the deals (>= 0): equal seeds play equal deals")
+    tr.add_argument("--workers", type=int, default=1,
+                    help="worker processes; the results equal the serial run's")
+    tr.add_argument("--bootstrap", type=int, default=1000,
+                    help="bootstrap resamples of the deals for the Elo intervals")
+    tr.add_argument("--json", default="", metavar="PATH",
+                    help="also write the results (every game included) to this JSON file")
+    tr.add_argument("--png", default="", metavar="PATH",
+                    help="also draw the score heat map and the ratings to this PNG "
+                         "(needs matplotlib)")
+    tr.add_argument("--no-progress", action="store_true",
+                    help="no progress bar on stderr")
+
+    sp = sub.add_parser(
+        "sprt", help="sequential test: is A better than B? (pentanomial GSPRT, as fishtest)",
+        formatter_class=_HelpFormatter, description=SPRT_HELP)
+    sp.add_argument("--game", required=True, help="a two-seat game name or module:factory")
+    sp.add_argument("--game-config", default="{}", help="the game's config as a JSON object")
+    sp.add_argument("--a", required=True, help="policy A, the candidate (its Elo gain is tested)")
+    sp.add_argument("--b", required=True, help="policy B, the baseline")
+    sp.add_argument("--elo0", type=float, default=0.0,
+                    help="H0: A is elo0 logistic Elo better than B")
+    sp.add_argument("--elo1", type=float, default=20.0,
+                    help="H1: A is elo1 Elo better (elo1 > elo0)")
+    sp.add_argument("--alpha", type=float, default=0.05,
+                    help="type-I error: chance to accept H1 when H0 holds, in (0, 0.5)")
+    sp.add_argument("--beta", type=float, default=0.05,
+                    help="type-II error: chance to accept H0 when H1 holds, in (0, 0.5)")
+    sp.add_argument("--max-games", type=int, default=20_000,
+                    help="stop undecided ('inconclusive') after this many games (pairs of two)")
+    sp.add_argument("--seed", type=int, default=0, help="base seed of the deals (>= 0)")
+    sp.add_argument("--workers", type=int, default=1,
+                    help="worker processes; the decision and counts equal the serial run's")
+    sp.add_argument("--json", default="", metavar="PATH",
+                    help="also write the result to this JSON file")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     _add_play_parsers(sub)
 
@@ -317,6 +520,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_play(args) if args.command == "play" else _cmd_replay(args)
         if args.command == "tournament":
             return _cmd_tournament(args)
+        if args.command == "sprt":
+            return _cmd_sprt(args)
         return _cmd_evaluate(args)
     except (CardEnvsError, FileNotFoundError) as exc:  # a user error: the message, no traceback
         print(f"card-envs {args.command}: error: {exc}", file=sys.stderr)

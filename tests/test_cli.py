@@ -73,16 +73,25 @@ def test_train_help_lists_args_with_docstrings(capsys):
 def test_tournament_command(capsys, tmp_path):
     out_json = tmp_path / "t.json"
     assert main(["tournament", "--game", "toy_game:make_game", "--policies",
-                 "toy_game:PerfectBot,random", "--games", "10", "--json", str(out_json)]) == 0
+                 "toy_game:PerfectBot,random", "--games", "10", "--json", str(out_json),
+                 "--no-progress"]) == 0
     out = capsys.readouterr().out
-    # the perfect Nim player ranks first; its pair row shows A's W/D/L as in the JSON
-    assert _rows(out, "1")[0][1] == "toy_game:PerfectBot"
-    assert _rows(out, "2")[0][1] == "random"
-    pair = json.loads(out_json.read_text())["pairs"][0]
-    assert (pair["a"], pair["b"], pair["games"]) == ("toy_game:PerfectBot", "random", 10)
+    data = json.loads(out_json.read_text())
+    # the perfect Nim player ranks first (rank, entrant number, policy, Elo, interval ...)
+    first, second = _rows(out, "1")[0], _rows(out, "2")[0]
+    assert first[1:3] == ["1", "toy_game:PerfectBot"] and second[1:3] == ["2", "random"]
+    top = data["standings"][0]
+    assert first[3] == f"{top['elo']:+.0f}" and top["policy"] == "toy_game:PerfectBot"
+    # --games 10 in a two-seat game: 5 duplicate deals, each played with the seats swapped
+    pair = data["pairs"][0]
+    assert (pair["a"], pair["b"], pair["games"], data["deals"]) == \
+        ("toy_game:PerfectBot", "random", 10, 5)
+    assert len(data["games_played"]) == 10
     row = _rows(out, "toy_game:PerfectBot")[0]
     assert row[:4] == ["toy_game:PerfectBot", "random", "10",
                        f"{pair['wins']}/{pair['draws']}/{pair['losses']}"]
+    # the matrix row of entrant 1 shows its score against entrant 2
+    assert data["score_matrix"][0][1] == pytest.approx(pair["score"])
 
 
 @pytest.mark.parametrize("argv, needle", [
@@ -166,7 +175,7 @@ def _one_error_line(capsys) -> str:
 
 @pytest.fixture
 def no_games(monkeypatch):
-    """Fail the test if any game is played (evaluate and tournament)."""
+    """Fail the test if any game is played (evaluate, tournament and sprt)."""
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played before the user error was reported")
 
@@ -175,7 +184,8 @@ def no_games(monkeypatch):
     # (the package's ``evaluate`` attribute is the function: patch the modules themselves)
     monkeypatch.setattr(importlib.import_module("card_envs.evaluation.evaluate"), "play_match",
                         refuse)
-    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.tournament"), "play_match",
+    # (tournaments and the SPRT play every game through the runner)
+    monkeypatch.setattr(importlib.import_module("card_envs.evaluation.runner"), "play_game",
                         refuse)
 
 
