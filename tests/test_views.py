@@ -129,3 +129,18 @@ def test_core_default_view_is_the_seat_observation_by_piece():
     ret = game.returns(state)
     assert game.render_view(state, 0).splitlines()[0] == (
         f"toy_nim: you are seat 0; game over (returns seat 0: {ret[0]:+g}, seat 1: {ret[1]:+g})")
+
+
+def test_the_env_renders_one_agent_view():
+    from card_envs import garda3_v1
+
+    env = garda3_v1.env(variant="classic")
+    env.reset(seed=3)
+    for _ in range(20):  # into the battles: the hands are dealt
+        env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
+    state = env.unwrapped.state_obj
+    view = env.render_view("player_1")
+    assert view == env.game.render_view(state, 1) and state.hands[0]
+    assert all(card_name(c) not in view for c in state.hands[0])
+    with pytest.raises(KeyError, match="player_7"):
+        env.render_view("player_7")

@@ -10,7 +10,7 @@ Conventions (PettingZoo classic):
 - ``truncated`` when the game's own rule cap is reached (``Game.is_truncated``) or after
   ``max_steps`` decisions (default ``game.max_game_length``);
 - ``render_mode`` ``"ansi"`` (``render()`` returns the text) or ``"human"`` (prints it after every
-  step);
+  step); ``render_view(agent)`` is that agent's own view (no other seat's hidden cards);
 - ``save_state()`` / ``reset(options={"state": saved})`` save and resume a game (checked against the
   env's game and config); ``record()`` gives a replayable :class:`GameRecord`.
 
@@ -339,6 +339,16 @@ class CardGameEnv(AECEnv):
             print(text)
             return None
         return text
+
+    def render_view(self, agent: str) -> str:
+        """``agent``'s own view as text (:meth:`Game.render_view
+        <card_envs.core.game.GameBase.render_view>`): what that seat may know, never another
+        seat's hidden cards (``render()`` shows the whole state, every card). Works in any
+        ``render_mode``."""
+        self._require_reset()
+        if agent not in self._index:
+            raise KeyError(f"no agent {agent!r} (agents: {self.possible_agents})")
+        return self.game.render_view(self.state_obj, self._index[agent])
 
     def agent_iter(self, max_iter: int = 2**63):
         if not self._has_reset:
