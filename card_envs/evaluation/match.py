@@ -3,8 +3,9 @@
 A policy is anything with ``act(game, state, player) -> int`` (see :mod:`card_envs.bots.base`).
 
 The suite's one win/draw/loss rule (:func:`outcome_of`) and its one seat-rotating match loop
-(:func:`play_match`) live here; the single-agent env, the training league and the tournament use
-them.
+(:func:`play_match`) live here; the single-agent env and the training league use them, and the
+tournament / SPRT runner (:mod:`card_envs.evaluation.runner`) plays each game of its schedule with
+:func:`play_game` and scores it with :func:`outcome_of`.
 """
 
 from __future__ import annotations
