@@ -11,6 +11,7 @@ from pathlib import Path
 
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.ratings import format_elo
+from card_envs.evaluation.report import seats_phrase
 
 
 def short_label(name: str, limit: int = 28) -> str:
@@ -99,7 +100,7 @@ def tournament_png(t, path: str | Path, title: str | None = None) -> Path:
     ax_r.set_ylim(-0.7, len(ranked) - 0.4)
     ax_r.set_xlim(lo_x, hi_x)
     ax_r.grid(axis="x", alpha=0.3)
-    ax_r.set_title(f"ratings ({t.deals} deals per pair, each in all {t.seats} seats)",
+    ax_r.set_title(f"ratings ({t.deals} deals per pair, {seats_phrase(t.seats)})",
                    fontsize=10)
     ax_r.text(0.99, 0.01, "Bradley–Terry Elo, 95 % bootstrap interval over deals\n"
               "(an arrow: no bound on that side, the entrant lost or won every game)",

@@ -20,6 +20,14 @@ def table(*columns: str, title: str | None = None):
     return t
 
 
+def seats_phrase(seats: int) -> str:
+    """How a deal is played: ``each played twice, seats swapped`` (two seats) or ``each played
+    once with A in each of the N seats``."""
+    if seats == 2:
+        return "each played twice, seats swapped"
+    return f"each played once with A in each of the {seats} seats"
+
+
 def _pct(lo: float, hi: float) -> str:
     return f"[{lo:.1%}, {hi:.1%}]"
 
@@ -30,8 +38,8 @@ def tournament_tables(t) -> list:
     :class:`~card_envs.evaluation.tournament.Tournament`."""
     out = []
     kind = f"gauntlet of {t.gauntlet}" if t.gauntlet else "round robin"
-    out.append(f"{t.game}, {kind}: {len(t.names)} entrants, {t.deals} deals per pair, each "
-               f"played in all {t.seats} seats ({len(t.records)} games)")
+    out.append(f"{t.game}, {kind}: {len(t.names)} entrants, {t.deals} deals per pair, "
+               f"{seats_phrase(t.seats)} ({len(t.records)} games)")
     number = {name: i + 1 for i, name in enumerate(t.names)}
     standings = table(">rank", ">#", "policy", ">Elo", ">95% interval", ">mu", ">sigma",
                       ">games", ">score",
