@@ -419,6 +419,15 @@ def _cmd_replay(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``card-envs`` command; returns the exit status (Ctrl-C: 130, one line)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("card-envs: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "" not in sys.path and os.getcwd() not in sys.path:
         # module:factory and module:Class specs name the user's own modules, found from the

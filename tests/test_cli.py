@@ -623,3 +623,16 @@ def test_the_installed_command_imports_module_specs_from_the_current_folder(tmp_
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "my_nim:HeuristicBot" in proc.stdout
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
+    import card_envs.cli as cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_evaluate", interrupted)
+    assert cli.main(["evaluate", "--game", "garda3", "--a", "random", "--b", "random",
+                     "--games", "2"]) == 130
+    err = capsys.readouterr().err
+    assert err == "card-envs: interrupted\n"
