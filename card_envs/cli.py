@@ -107,6 +107,11 @@ def _check_games(args) -> None:
         raise ConfigError(f"--games must be >= 1, got {args.games}")
 
 
+#: the largest |elo0| / |elo1| the SPRT takes: beyond it the expected pair score rounds to the
+#: ends of the pentanomial scale and the likelihood ratio is undefined
+MAX_SPRT_ELO = 1200
+
+
 def _check_json_target(path_text: str, flag: str = "--json") -> None:
     """``--json PATH`` (or ``--png PATH``) must be writable before any game is played: not a
     directory, its folder existing and writable (the file is created only when the results are
@@ -115,6 +120,9 @@ def _check_json_target(path_text: str, flag: str = "--json") -> None:
         return
     path = Path(path_text)
     example = "result.json" if flag == "--json" else "result.png"
+    if flag == "--png" and path.suffix.lower() != ".png":
+        raise ConfigError(f"--png {path_text!r}: the file name must end in .png (e.g. "
+                          f"{str(path.with_suffix('.png'))!r})")
     if path.is_dir():
         raise ConfigError(f"{flag} {path_text!r} is a directory; give a file name such as "
                           f"{str(path / example)!r}")
@@ -234,6 +242,9 @@ def _cmd_sprt(args) -> int:
     for flag, value in (("--elo0", args.elo0), ("--elo1", args.elo1)):
         if not math.isfinite(value):
             raise ConfigError(f"{flag} must be a finite number, got {value}")
+        if abs(value) > MAX_SPRT_ELO:
+            raise ConfigError(f"{flag} must lie in [-{MAX_SPRT_ELO}, {MAX_SPRT_ELO}] Elo (an "
+                              f"expected score of 0.000 .. 0.999), got {value:g}")
     if not args.elo0 < args.elo1:
         raise ConfigError(f"--elo0 must be below --elo1 (H0 says A gains less than H1 does), "
                           f"got --elo0 {args.elo0:g} >= --elo1 {args.elo1:g}")

@@ -636,3 +636,15 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch, capsys):
                      "--games", "2"]) == 130
     err = capsys.readouterr().err
     assert err == "card-envs: interrupted\n"
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["tournament", "--game", "garda3", "--policies", "random,heuristic", "--deals", "1",
+      "--png", "t.jpgx"], "must end in .png"),
+    (["sprt", "--game", "garda3", "--a", "heuristic", "--b", "random", "--elo1", "100000",
+      "--max-games", "10"], "--elo1 must lie in"),
+])
+def test_bad_png_name_and_extreme_elo_are_refused_before_any_game(argv, needle, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and err.count("\n") == 1

@@ -219,6 +219,9 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
     """
     if not isinstance(spec, str):
         return as_policy(spec)
+    if not spec.strip():
+        raise ConfigError("policy spec is empty: give 'random', 'heuristic', 'ismcts', a model "
+                          ".zip or run folder, or 'package.module:name'")
     base_spec, plus, suffix = spec.rpartition("+lookahead")
     if plus and (not suffix or suffix.startswith(":")):
         from card_envs.bots.lookahead import LookaheadPolicy
