@@ -285,3 +285,15 @@ def test_ismcts_beats_the_garda3_heuristic():
 
     result = evaluate("garda3", "ismcts", "heuristic", games=100, seed=0)
     assert result.win_rate > 0.55, result.long_summary()
+
+
+@pytest.mark.parametrize("kwargs, needle", [
+    ({"expand": "greedy"}, "expand"), ({"rounds": 0}, "rounds"), ({"bias": -1.0}, "bias"),
+    ({"bias": float("inf")}, "bias"), ({"outside_horizon": "skip"}, "outside_horizon"),
+])
+def test_the_search_options_are_validated_naming_the_argument(kwargs, needle):
+    from card_envs.bots.ismcts import ISMCTSBot
+    from card_envs.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=needle):
+        ISMCTSBot(iterations=10, **kwargs)

@@ -93,17 +93,28 @@ class ISMCTSBot:
             ``horizon="round"`` it weighs a win against ``potential``, which is in [-1, 1]).
         seed: seed of ``self.rng`` (an int, or ``None`` for an unseeded bot).
         name: shown in reports (default ``"ismcts"``).
+        expand: ``"random"`` (the paper's rule) or ``"policy"`` (expand the rollout policy's
+            choice first when it is untried).
+        rounds: with ``horizon="round"``, how many horizon changes a playout runs through
+            before it is scored (int >= 1).
+        bias: progressive bias towards the rollout policy's choice at each node,
+            ``bias × spread / (visits + 1)`` added to its UCB score (>= 0, finite; 0: none).
+        outside_horizon: with ``horizon="round"``, where the game's horizon key is ``None``
+            (Garda3's draft): ``"search"`` as usual, or ``"rollout"``: play the rollout
+            policy's move without a search.
 
     Raises:
         ConfigError: naming the argument: ``iterations`` not an int in 1..MAX_ITERATIONS,
             ``time_limit`` not a finite number > 0, an unknown ``rollout`` string or an object
             without ``act``, ``horizon`` not in :data:`HORIZONS`, a bad ``c``, ``win_value`` or
-            ``seed``.
+            ``seed``, ``expand``, ``rounds``, ``bias`` or ``outside_horizon``.
     """
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  rollout="heuristic", horizon: str = "game", c: float = 0.7,
-                 win_value: float = 3.0, seed: int | None = 0, name: str | None = None):
+                 win_value: float = 3.0, seed: int | None = 0, name: str | None = None,
+                 expand: str = "random", rounds: int = 1, bias: float = 0.0,
+                 outside_horizon: str = "search"):
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and not (_is_int(iterations)
@@ -131,10 +142,24 @@ class ISMCTSBot:
                 raise ConfigError(f"ismcts {label} must be a finite number {bound}, got {value!r}")
         if seed is not None and not _is_int(seed):
             raise ConfigError(f"ismcts seed must be an int or None, got {seed!r}")
+        if expand not in ("random", "policy"):
+            raise ConfigError(f"ismcts expand must be 'random' or 'policy', got {expand!r}")
+        if not (_is_int(rounds) and rounds >= 1):
+            raise ConfigError(f"ismcts rounds must be an int >= 1, got {rounds!r}")
+        if not (isinstance(bias, (int, float)) and not isinstance(bias, bool)
+                and 0 <= bias < math.inf):
+            raise ConfigError(f"ismcts bias must be a finite number >= 0, got {bias!r}")
+        if outside_horizon not in ("search", "rollout"):
+            raise ConfigError(f"ismcts outside_horizon must be 'search' or 'rollout', got "
+                              f"{outside_horizon!r}")
         self.iterations = iterations
         self.time_limit = None if time_limit is None else float(time_limit)
         self.rollout = rollout
         self.horizon = horizon
+        self.expand = expand
+        self.rounds = rounds
+        self.bias = float(bias)
+        self.outside_horizon = outside_horizon
         self.c = float(c)
         self.win_value = float(win_value)
         self.seed = seed
@@ -171,6 +196,10 @@ class ISMCTSBot:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        if self.horizon == "round" and self.outside_horizon == "rollout":
+            hook = getattr(game, "lookahead_horizon", None)
+            if hook is not None and hook(state) is None:
+                return self._rollout_policy(game).act(game, state, player)
         stats = self.action_stats(game, state, player)
         return max(legal, key=lambda a: (stats[a][0], stats[a][1], -a))
 
@@ -254,6 +283,9 @@ class _Search:
         self.rollout = rollout
         self.horizon = horizon
         self.potential = potential
+        self.expand_policy = bot.expand == "policy"
+        self.rounds = bot.rounds
+        self.bias = bot.bias if rollout is not None else 0.0
         self.seats = range(game.num_players)
         self.low = math.inf
         self.high = -math.inf
@@ -265,28 +297,45 @@ class _Search:
         is_terminal, current_player = game.is_terminal, game.current_player
         horizon = self.horizon
         key = horizon(det) if horizon is not None else None
+        limited = key is not None  # else playouts to the end of the game
+        changes, depth = 0, self.rounds
         spread = self.high - self.low
         scale = self.c * (spread if spread > 0 else 1.0)
+        bias = self.bias * (spread if spread > 0 else 1.0)
         node, path = root, []
         cap = game.max_game_length
         steps = 0
         # selection and expansion
         while not is_terminal(det) and steps < cap:
-            if key is not None and horizon(det) != key:
-                break
+            if limited:
+                k = horizon(det)
+                if k != key:
+                    changes += 1
+                    key = k
+                    if changes >= depth:
+                        break
             legal = legal_actions(det)
             children = node.children
             untried = [a for a in legal if a not in children]
             mover = current_player(det)
             if untried:
-                a = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                a = untried[0] if len(untried) == 1 else None
+                if a is None and self.expand_policy and self.rollout is not None:
+                    a = self.rollout.act(game, det, mover)
+                    if a not in untried:
+                        a = None
+                if a is None:
+                    a = self.rng.choice(untried)
                 child = children[a] = _Node(len(self.seats))
             else:
                 child, best = None, -math.inf
+                hint = self.rollout.act(game, det, mover) if bias else -1
                 for b in legal:
                     ch = children[b]
                     u = ch.total[mover] / ch.visits + scale * math.sqrt(
                         math.log(ch.avail + 1) / ch.visits)
+                    if b == hint:
+                        u += bias / (ch.visits + 1)
                     if u > best:
                         best, child, a = u, ch, b
             for b in legal:
@@ -302,8 +351,13 @@ class _Search:
         # playout
         rollout, rng = self.rollout, self.rng
         while not is_terminal(det) and steps < cap:
-            if key is not None and horizon(det) != key:
-                break
+            if limited:
+                k = horizon(det)
+                if k != key:
+                    changes += 1
+                    key = k
+                    if changes >= depth:
+                        break
             if rollout is None:
                 a = rng.choice(legal_actions(det))
             else:
