@@ -297,3 +297,11 @@ def test_the_search_options_are_validated_naming_the_argument(kwargs, needle):
 
     with pytest.raises(ConfigError, match=needle):
         ISMCTSBot(iterations=10, **kwargs)
+
+
+def test_the_tuned_preset_is_a_policy_spec():
+    from card_envs.evaluation.policies import resolve_policy
+
+    bot = resolve_policy("card_envs.bots.ismcts:tuned", "garda3")
+    assert (bot.iterations, bot.horizon, bot.c, bot.bias, bot.outside_horizon) == (
+        300, "round", 0.3, 3.0, "rollout")

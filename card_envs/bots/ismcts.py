@@ -382,3 +382,15 @@ class _Search:
             total = node.total
             for p in self.seats:
                 total[p] += values[p]
+
+
+#: the search measured strongest against the heuristics (docs/evaluation.md): 300 iterations,
+#: playouts to the end of the round scored by ``potential``, UCB constant 0.3, progressive bias 3
+#: towards the rollout policy, the rollout policy's own moves where the horizon is ``None``
+TUNED = {"iterations": 300, "horizon": "round", "c": 0.3, "outside_horizon": "rollout",
+         "bias": 3.0}
+
+
+def tuned(seed: int | None = 0) -> ISMCTSBot:
+    """:class:`ISMCTSBot` with :data:`TUNED` (policy spec ``card_envs.bots.ismcts:tuned``)."""
+    return ISMCTSBot(seed=seed, name="ismcts-tuned", **TUNED)
