@@ -340,7 +340,24 @@ def test_the_tuned_preset_is_a_policy_spec():
 
     bot = resolve_policy("card_envs.bots.ismcts:tuned", "garda3")
     assert (bot.iterations, bot.horizon, bot.c, bot.bias, bot.outside_horizon) == (
-        300, "round", 0.3, 3.0, "rollout")
+        300, "round", 0.7, 3.0, "rollout")
     default = ISMCTSBot()  # the defaults are the tuned search
     assert (default.iterations, default.horizon, default.c, default.bias,
-            default.outside_horizon) == (300, "round", 0.3, 3.0, "rollout")
+            default.outside_horizon) == (300, "round", 0.7, 3.0, "rollout")
+
+
+def test_the_strength_benchmark_script_runs(tmp_path, capsys):
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "ismcts_strength.py"
+    spec = importlib.util.spec_from_file_location("ismcts_strength", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = module.main(["--games", "2", "--ismcts", '{"iterations": 3}', "--json",
+                       str(tmp_path / "r.json")])
+    assert out["games"] == 2 and out["searched_decisions"] > 10
+    assert 0 < out["seconds_per_decision_mean"] <= out["seconds_per_decision_max"]
+    assert json.loads((tmp_path / "r.json").read_text())["games"] == 2
+    assert "2 games" in capsys.readouterr().out

@@ -126,7 +126,7 @@ class ISMCTSBot:
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  rollout="heuristic", horizon: str = "round", outside_horizon: str = "rollout",
-                 c: float = 0.3, bias: float = 3.0, win_value: float = 3.0,
+                 c: float = 0.7, bias: float = 3.0, win_value: float = 3.0,
                  seed: int | None = 0, name: str | None = None):
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
@@ -372,7 +372,7 @@ class _Search:
 
 #: the search measured strongest against the Garda3 heuristic (``docs/evaluation.md``): the
 #: defaults, spelled out (policy spec ``card_envs.bots.ismcts:tuned``, or plain ``ismcts``)
-TUNED = {"iterations": DEFAULT_ITERATIONS, "horizon": "round", "c": 0.3,
+TUNED = {"iterations": DEFAULT_ITERATIONS, "horizon": "round", "c": 0.7,
          "outside_horizon": "rollout", "bias": 3.0}
 
 
