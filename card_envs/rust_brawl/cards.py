@@ -1,0 +1,892 @@
+"""Rust Brawl card data and decks (RB-1, RB-2, RB-8): pydantic models, TOML loading, deck lists.
+
+Card data
+---------
+A card-data file is TOML with one ``[[card]]`` table a card (the shipped database is
+``data/cards.toml``, all 174 names of the four set lists; ``data/small.toml`` is a 20-card
+database for engine tests)::
+
+    [[card]]
+    id = "ospaly_vstupar"      # ASCII [a-z0-9_], unique in the file
+    name = "Ospalý Vstupař"    # as printed (the seed's set list)
+    set = "RUSTHAVEN 2026"     # "RUSTHAVEN 2026" | "REDNECK 2025" | "RUSTHAVEN 2025" | "RUSTHAVEN 2024"
+    number = 1                 # its number in the set list, >= 1; (set, number) unique
+    kind = "character"         # RB-2.1: character | vehicle | support | equipment | explosive
+    icon = "melee"             # character: melee | ranged | heal; vehicle: wheel;
+                               # support: lightning; equipment: clothing; explosive: flame
+    dmg = 3                    # 0..99 (explosive: blast DMG; equipment: DMG bonus to its character)
+    hlt = 6                    # 1..99 for character / vehicle / support; 0..99 equipment
+                               # (HLT gained once when attached); 0 for explosives
+    points = 13                # point value (bodová hodnota), 1..999 (RB-1.2, RB-6.6 lottery)
+    unique = false             # unikát: at most one copy in a deck (RB-1.1)
+    traits = ["Human"]         # from TRAITS, no repeats
+    abilities = [{ kind = "return_strike" }]   # RB-8 vocabulary, at most one of each kind
+    origin = "designed"        # "designed" (values made up for this project) or "printed"
+
+Ability fields (``kind`` from ABILITY_KINDS; a field a kind does not use must be absent):
+
+=================  ==================================  ==========================================
+kind               fields                              holders
+=================  ==================================  ==========================================
+boost_dmg          amount >= 1, trait?, icon?          character, vehicle, support, equipment
+boost_hlt          amount >= 1, trait?, icon?          character, vehicle, support, equipment
+reduce             amount >= 1                         character, vehicle, support, equipment
+reduce_vs          amount >= 1, against                character, vehicle, support, equipment
+paralysis_immune   -                                   character, vehicle, support, equipment
+paralyse           -                                   melee/ranged character, equipment
+return_strike      -                                   character, equipment
+hit_all            -                                   melee/ranged character, equipment
+removes_hlt        -                                   melee/ranged character, equipment
+heal_all           -                                   heal character, equipment
+lottery            reward ("draw" | "damage"), amount  any kind
+draw               amount >= 1                         any kind
+extra_dmg_vs       amount >= 1, trait                  character, equipment, explosive
+=================  ==================================  ==========================================
+
+``trait`` is one of TRAITS; ``icon`` (the aura form) is ``melee``, ``ranged`` or ``heal``;
+``against`` is a trait or ``melee`` / ``ranged``. The engine's meaning of each kind: RB-8 in
+``docs/rules/rust_brawl.md``; :func:`ability_text` renders it in English (the card list
+``docs/cards/rust_brawl.md`` is generated from the data with it).
+
+Every failure of a card-data file raises :class:`~card_envs.core.errors.CardDataError` naming the
+file, the entry (index and name) and the field; duplicate ids and duplicate (set, number) pairs
+are errors too. A user-supplied file replaces the shipped database: ``load_card_db(path)``.
+
+Strength score (the designed point values; the heuristic bot ranks cards by it)
+-------------------------------------------------------------------------------
+:func:`strength_score` of a card with DMG ``D``, HLT ``H`` and abilities of amount ``a``::
+
+    base   character  2*D + H + (2 if ranged, 1 if heal, 0 if melee)
+           vehicle    H + 3            (it draws the opponent's ranged attacks, RB-5.2)
+           support    H // 2 + 1       (never acts; stays in cover)
+           equipment  2*D + H
+           explosive  3*D              (hits every opposing table card, RB-5.5)
+    + per ability
+           boost_dmg         5a, or 3a when limited to a trait or an action icon
+           boost_hlt         3a, or 2a when limited
+           reduce            3a
+           reduce_vs         2a
+           paralysis_immune  1
+           paralyse          5
+           return_strike     2 + D  (equipment: 4)
+           hit_all           2*D    (equipment: 6)
+           removes_hlt       D      (equipment: 3)
+           heal_all          4
+           lottery           2a  (either reward)
+           draw              3a
+           extra_dmg_vs      2a
+    + 1 if unique (a personality)
+
+The shipped designed cards have ``points == round(strength_score(card))`` up to
+:data:`POINTS_TOLERANCE` (room for balance tuning; a test checks it), so a 250-point deck
+(RB-1.2) holds about 12 to 20 cards.
+
+Decks
+-----
+A deck list is a small TOML file a player writes by hand (``data/decks/*.toml`` are the shipped
+ones)::
+
+    name = "Šrotmistrova garda"            # optional (default: the file's stem)
+    description = "Miners and mechs."      # optional
+    [cards]                                # card name as printed, or its id = number of copies
+    "Šrotmistr Majlosh" = 1
+    elitni_sekernik = 2
+
+:func:`validate_deck` enforces RB-1.1 (at least 1 card, at most 2 copies, a unique card once) and
+RB-1.2 (the point total at most the point limit, config ``deck_point_limit``, default 250),
+raising :class:`DeckError` naming the card and the rule. An unknown name raises
+:class:`UnknownCardError` with the closest names.
+
+Regenerate the card list: ``python -m card_envs.rust_brawl.cards --write-docs
+docs/cards/rust_brawl.md`` (``--check-docs PATH`` exits 1 when the file is stale).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import random
+import sys
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import pydantic
+
+from card_envs.core.cards import StrictModel, read_toml, validate_entries
+from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
+from card_envs.rust_brawl.constants import (ABILITY_KINDS, ATTACK_TYPES, ICONS, KIND_ICONS, KINDS,
+                                           LOTTERY_REWARDS, SETS, TRAITS)
+
+DATA_DIR = Path(__file__).parent / "data"
+#: the shipped database: every listed name (RB-2.4), designed values
+DEFAULT_CARDS = DATA_DIR / "cards.toml"
+#: the small database for engine tests (20 cards, every kind and every RB-8 ability)
+SMALL_CARDS = DATA_DIR / "small.toml"
+#: the shipped deck lists (one TOML file a deck)
+DECKS_DIR = DATA_DIR / "decks"
+
+#: RB-1.1: at most this many copies of a card (a unique card: 1)
+MAX_COPIES = 2
+#: RB-1.2: the default point limit of a deck (config ``deck_point_limit``)
+DEFAULT_POINT_LIMIT = 250
+#: the action icons of characters (the aura filter ``icon`` of boost_dmg / boost_hlt)
+CHARACTER_ICONS = KIND_ICONS["character"]
+#: |points - strength score| allowed for the shipped designed cards
+POINTS_TOLERANCE = 3
+
+_ANY = tuple(KINDS)
+_PASSIVE = ("character", "vehicle", "support", "equipment")
+#: per ability kind: the fields it uses besides ``kind`` (required unless marked optional with
+#: "?") and the card kinds that may hold it
+ABILITY_SPEC: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "boost_dmg": (("amount", "trait?", "icon?"), _PASSIVE),
+    "boost_hlt": (("amount", "trait?", "icon?"), _PASSIVE),
+    "reduce": (("amount",), _PASSIVE),
+    "reduce_vs": (("amount", "against"), _PASSIVE),
+    "paralysis_immune": ((), _PASSIVE),
+    "paralyse": ((), ("character", "equipment")),
+    "return_strike": ((), ("character", "equipment")),
+    "hit_all": ((), ("character", "equipment")),
+    "removes_hlt": ((), ("character", "equipment")),
+    "heal_all": ((), ("character", "equipment")),
+    "lottery": (("reward", "amount"), _ANY),
+    "draw": (("amount",), _ANY),
+    "extra_dmg_vs": (("amount", "trait"), ("character", "equipment", "explosive")),
+}
+#: abilities a character holds only with these action icons
+_ICON_ONLY: dict[str, tuple[str, ...]] = {
+    "paralyse": ("melee", "ranged"), "hit_all": ("melee", "ranged"),
+    "removes_hlt": ("melee", "ranged"), "heal_all": ("heal",),
+}
+assert set(ABILITY_SPEC) == set(ABILITY_KINDS), "ABILITY_SPEC must cover constants.ABILITY_KINDS"
+assert set(KIND_ICONS) == set(KINDS) and {i for v in KIND_ICONS.values() for i in v} == set(ICONS)
+
+_Id = pydantic.constr(pattern=r"^[a-z0-9_]+$", min_length=1, max_length=60)
+
+
+# -- errors ------------------------------------------------------------------------------------
+class DeckError(CardDataError, LoadoutError):
+    """A deck list is malformed or breaks RB-1.1 / RB-1.2; the message names the deck, the card
+    and the rule (a :class:`~card_envs.core.errors.CardDataError` and a
+    :class:`~card_envs.core.errors.LoadoutError`)."""
+
+
+class UnknownCardError(DeckError):
+    """A card name or id not in the database; the message names it and the closest matches."""
+
+
+# -- pydantic models of the file ------------------------------------------------------------------
+class AbilityModel(StrictModel):
+    """One ability of a card (RB-8); see the module docstring for the fields each kind uses."""
+
+    kind: str
+    amount: int = pydantic.Field(default=0, ge=0, le=99)
+    trait: str | None = None
+    icon: str | None = None
+    against: str | None = None
+    reward: str | None = None
+
+    @pydantic.model_validator(mode="after")
+    def _fields_of_kind(self) -> AbilityModel:
+        if self.kind not in ABILITY_SPEC:
+            raise ValueError(f"unknown ability kind {self.kind!r}; the RB-8 kinds are "
+                             f"{', '.join(ABILITY_KINDS)}")
+        fields, _ = ABILITY_SPEC[self.kind]
+        required = {f for f in fields if not f.endswith("?")}
+        allowed = {f.rstrip("?") for f in fields}
+        for name in ("amount", "trait", "icon", "against", "reward"):
+            value = getattr(self, name)
+            present = value != 0 if name == "amount" else value is not None
+            if present and name not in allowed:
+                raise ValueError(f"{self.kind} takes no {name!r} (it uses "
+                                 f"{', '.join(sorted(allowed)) or 'no fields'})")
+            if not present and name in required:
+                raise ValueError(f"{self.kind} needs {name!r}"
+                                 + (" >= 1" if name == "amount" else ""))
+        if self.trait is not None and self.trait not in TRAITS:
+            raise ValueError(f"trait {self.trait!r} is not one of {', '.join(TRAITS)}")
+        if self.icon is not None and self.icon not in CHARACTER_ICONS:
+            raise ValueError(f"icon {self.icon!r} is not a character icon "
+                             f"({', '.join(CHARACTER_ICONS)})")
+        if self.trait is not None and self.icon is not None:
+            raise ValueError(f"{self.kind}: give a trait or an icon filter, not both")
+        if self.against is not None and self.against not in (*TRAITS, *ATTACK_TYPES):
+            raise ValueError(f"against {self.against!r} is not a trait ({', '.join(TRAITS)}) "
+                             "nor 'melee' / 'ranged'")
+        if self.reward is not None and self.reward not in LOTTERY_REWARDS:
+            raise ValueError(f"reward {self.reward!r} is not one of {', '.join(LOTTERY_REWARDS)}")
+        return self
+
+
+class CardModel(StrictModel):
+    """One ``[[card]]`` entry (RB-2.1, RB-2.2); the module docstring lists the fields."""
+
+    id: _Id  # type: ignore[valid-type]
+    name: str = pydantic.Field(min_length=1, max_length=80)
+    set: Literal["RUSTHAVEN 2026", "REDNECK 2025", "RUSTHAVEN 2025", "RUSTHAVEN 2024"]
+    number: int = pydantic.Field(ge=1, le=999)
+    kind: str
+    icon: str
+    dmg: int = pydantic.Field(ge=0, le=99)
+    hlt: int = pydantic.Field(ge=0, le=99)
+    points: int = pydantic.Field(ge=1, le=999)
+    unique: bool = False
+    traits: list[str] = pydantic.Field(default_factory=list, max_length=len(TRAITS))
+    abilities: list[AbilityModel] = pydantic.Field(default_factory=list, max_length=len(ABILITY_KINDS))
+    origin: Literal["designed", "printed"]
+
+    @pydantic.field_validator("name")
+    @classmethod
+    def _name_text(cls, name: str) -> str:
+        if name != name.strip() or any(unicodedata.category(ch)[0] == "C" for ch in name):
+            raise ValueError("a name has no leading/trailing spaces or control characters")
+        return name
+
+    @pydantic.field_validator("kind")
+    @classmethod
+    def _kind_known(cls, kind: str) -> str:
+        if kind not in KINDS:
+            raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)} (RB-2.1)")
+        return kind
+
+    @pydantic.field_validator("traits")
+    @classmethod
+    def _traits_known(cls, traits: list[str]) -> list[str]:
+        for t in traits:
+            if t not in TRAITS:
+                raise ValueError(f"trait {t!r} is not one of {', '.join(TRAITS)}")
+        if len(set(traits)) != len(traits):
+            raise ValueError(f"a trait is repeated in {traits}")
+        return traits
+
+    @pydantic.model_validator(mode="after")
+    def _consistent(self) -> CardModel:
+        if self.icon not in KIND_ICONS[self.kind]:
+            raise ValueError(f"icon {self.icon!r} does not fit kind {self.kind!r} (a {self.kind} "
+                             f"shows {' | '.join(KIND_ICONS[self.kind])}, RB-2.1)")
+        if self.kind in ("character", "vehicle", "support") and self.hlt < 1:
+            raise ValueError(f"a {self.kind} needs hlt >= 1")
+        if self.kind == "explosive" and self.hlt != 0:
+            raise ValueError("an explosive has hlt = 0 (it never stays on the table)")
+        seen: set[str] = set()
+        for i, ab in enumerate(self.abilities):
+            if ab.kind in seen:
+                raise ValueError(f"abilities[{i}]: a second {ab.kind!r} (one of each kind)")
+            seen.add(ab.kind)
+            holders = ABILITY_SPEC[ab.kind][1]
+            if self.kind not in holders:
+                raise ValueError(f"abilities[{i}]: a {self.kind} cannot hold {ab.kind!r} "
+                                 f"(holders: {', '.join(holders)})")
+            icons = _ICON_ONLY.get(ab.kind)
+            if icons and self.kind == "character" and self.icon not in icons:
+                raise ValueError(f"abilities[{i}]: {ab.kind!r} needs a {' or '.join(icons)} "
+                                 f"character, this one is {self.icon}")
+        return self
+
+
+# -- the runtime records ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One RB-8 ability: ``kind`` from ABILITY_KINDS; ``amount`` (>= 0, 0 when unused);
+    ``trait`` / ``icon`` filters of boosts, ``trait`` of extra_dmg_vs; ``against`` of reduce_vs;
+    ``reward`` of lottery ("draw" | "damage")."""
+
+    kind: str
+    amount: int = 0
+    trait: str | None = None
+    icon: str | None = None
+    against: str | None = None
+    reward: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a database. ``index`` is its 0-based position in :attr:`CardDb.cards` (the
+    engine's card number); the other fields are the file's (module docstring)."""
+
+    index: int
+    id: str
+    name: str
+    set: str
+    number: int
+    kind: str
+    icon: str
+    dmg: int
+    hlt: int
+    points: int
+    unique: bool
+    traits: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    origin: str
+
+    @property
+    def is_character(self) -> bool:
+        """A card with a melee, ranged or heal icon (RB-2.2: the victory rules' "characters")."""
+        return self.kind == "character"
+
+    def has(self, kind: str) -> bool:
+        """Whether the card holds the ability ``kind``."""
+        return any(a.kind == kind for a in self.abilities)
+
+    def ability(self, kind: str) -> Ability | None:
+        """The card's ability of that kind, or None."""
+        for a in self.abilities:
+            if a.kind == kind:
+                return a
+        return None
+
+    @property
+    def label(self) -> str:
+        """``Name (id)`` for messages."""
+        return f"{self.name} ({self.id})"
+
+
+def _fold(text: str) -> str:
+    """Lower-case ASCII form of a name: accents dropped, other characters kept."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(c))
+
+
+def ascii_id(name: str) -> str:
+    """The ASCII id derived from a printed name: ``"NA - M4X"`` -> ``"na_m4x"``."""
+    out, sep = [], False
+    for ch in _fold(name).replace("ł", "l").replace("ø", "o"):
+        if ch.isascii() and ch.isalnum():
+            out.append(ch)
+            sep = False
+        elif not sep and out:
+            out.append("_")
+            sep = True
+    return "".join(out).strip("_")
+
+
+@dataclass(frozen=True)
+class CardDb:
+    """A validated card database: ``cards`` in file order (``cards[i].index == i``) and the
+    ``source`` file path."""
+
+    cards: tuple[Card, ...]
+    source: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ids", {c.id: c for c in self.cards})
+        names: dict[str, Card] = {}
+        for c in self.cards:
+            names.setdefault(c.name, c)
+        object.__setattr__(self, "_names", names)
+        folded: dict[str, list[Card]] = {}
+        for c in self.cards:
+            folded.setdefault(_fold(c.name), []).append(c)
+        object.__setattr__(self, "_folded", folded)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def by_id(self, card_id: str) -> Card:
+        """The card with this id. Raises UnknownCardError naming it and close ids."""
+        card = self._ids.get(card_id)  # type: ignore[attr-defined]
+        if card is None:
+            raise UnknownCardError(f"{self.source}: unknown card id {card_id!r}"
+                                   + self._suggest(card_id))
+        return card
+
+    def lookup(self, name_or_id: str) -> Card:
+        """The card with this id or printed name (exact, or the same name ignoring case and
+        accents when only one card has it). Raises UnknownCardError naming it and up to 3 close
+        names."""
+        if not isinstance(name_or_id, str):
+            raise UnknownCardError(f"a card is named by its name or id (a string), got "
+                                   f"{type(name_or_id).__name__} {name_or_id!r}")
+        card = self._ids.get(name_or_id) or self._names.get(name_or_id)  # type: ignore[attr-defined]
+        if card is not None:
+            return card
+        same = self._folded.get(_fold(name_or_id.strip()), [])  # type: ignore[attr-defined]
+        if len(same) == 1:
+            return same[0]
+        raise UnknownCardError(f"unknown card {name_or_id!r} (not a name or id in "
+                               f"{self.source})" + self._suggest(name_or_id))
+
+    def _suggest(self, text: str) -> str:
+        pool = {_fold(c.name): c.name for c in self.cards}
+        pool.update({c.id: c.name for c in self.cards})
+        close = difflib.get_close_matches(_fold(str(text)), list(pool), n=6, cutoff=0.6)
+        names = list(dict.fromkeys(pool[k] for k in close))[:3]
+        return f"; did you mean {', '.join(repr(n) for n in names)}?" if names else ""
+
+
+def _to_card(index: int, m: CardModel) -> Card:
+    return Card(
+        index=index, id=m.id, name=m.name, set=m.set, number=m.number, kind=m.kind, icon=m.icon,
+        dmg=m.dmg, hlt=m.hlt, points=m.points, unique=m.unique, traits=tuple(m.traits),
+        abilities=tuple(Ability(a.kind, a.amount, a.trait, a.icon, a.against, a.reward)
+                        for a in m.abilities),
+        origin=m.origin)
+
+
+def load_card_db(path: str | Path | None = None) -> CardDb:
+    """Load and validate a card-data file (``None``: the shipped ``data/cards.toml``). Results are
+    cached per (path, modification time, size), so an edited file is read again.
+
+    Raises:
+        CardDataError: naming the file and the entry (index, name) and field: unreadable or
+            invalid TOML, no ``[[card]]`` entries, an unknown top-level key, a missing, extra or
+            out-of-range field, an ability that does not fit its kind or card, a duplicate id,
+            name or (set, number).
+    """
+    p = Path(path) if path is not None else DEFAULT_CARDS
+    try:
+        st = p.stat()
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    return _load_card_db(str(p), stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_card_db(source: str, _stamp) -> CardDb:
+    data = read_toml(source)
+    unknown = sorted(set(data) - {"card", "meta"})
+    if unknown:
+        raise CardDataError(f"{source}: unknown top-level key(s) {unknown} (a card-data file "
+                            "holds [[card]] tables and an optional [meta] table)")
+    if "card" not in data:
+        raise CardDataError(f"{source}: no [[card]] entries found")
+    models = validate_entries(source, data["card"], CardModel, key="card")
+    if not models:
+        raise CardDataError(f"{source}: [[card]] is empty")
+    seen: dict[Any, tuple[str, int]] = {}
+    for i, m in enumerate(models):
+        for field, key in (("id", ("id", m.id)), ("name", ("name", m.name)),
+                           ("number", ("number", m.set, m.number))):
+            if key in seen:
+                raise CardDataError(
+                    f"{source}: [[card]] entry {i} ({m.name!r}): field {field!r}: duplicate "
+                    f"{field} {key[1:] if field == 'number' else key[1]!r} (also entry "
+                    f"{seen[key][1]}, {seen[key][0]!r})")
+            seen[key] = (m.name, i)
+    return CardDb(tuple(_to_card(i, m) for i, m in enumerate(models)), source)
+
+
+# -- the strength score ---------------------------------------------------------------------------
+def strength_score(card: Card) -> float:
+    """The documented strength score of a card (the module docstring's formula); the designed
+    point values follow it and the heuristic bot ranks cards by it. Returns a float >= 0."""
+    d, h = card.dmg, card.hlt
+    if card.kind == "character":
+        score = 2 * d + h + {"melee": 0, "ranged": 2, "heal": 1}[card.icon]
+    elif card.kind == "vehicle":
+        score = h + 3
+    elif card.kind == "support":
+        score = h // 2 + 1
+    elif card.kind == "equipment":
+        score = 2 * d + h
+    else:
+        score = 3 * d
+    equip = card.kind == "equipment"
+    for ab in card.abilities:
+        a, limited = ab.amount, ab.trait is not None or ab.icon is not None
+        score += {
+            "boost_dmg": (3 if limited else 5) * a,
+            "boost_hlt": (2 if limited else 3) * a,
+            "reduce": 3 * a,
+            "reduce_vs": 2 * a,
+            "paralysis_immune": 1,
+            "paralyse": 5,
+            "return_strike": 4 if equip else 2 + d,
+            "hit_all": 6 if equip else 2 * d,
+            "removes_hlt": 3 if equip else d,
+            "heal_all": 4,
+            "lottery": 2 * a,
+            "draw": 3 * a,
+            "extra_dmg_vs": 2 * a,
+        }[ab.kind]
+    if card.unique:
+        score += 1
+    return float(score)
+
+
+# -- ability texts ------------------------------------------------------------------------------
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def ability_text(ab: Ability) -> str:
+    """The English text of an ability, e.g. ``"+1 DMG to other friendly Miner cards"``."""
+    def whom() -> str:
+        if ab.trait:
+            return f"other friendly {ab.trait} cards"
+        if ab.icon:
+            return f"other friendly {ab.icon} characters"
+        return "other friendly table cards"
+
+    k, a = ab.kind, ab.amount
+    if k == "boost_dmg":
+        return f"+{a} DMG to {whom()} while this card is on the table"
+    if k == "boost_hlt":
+        return f"+{a} HLT (current and maximum, kept) to {whom()}"
+    if k == "reduce":
+        return f"takes {a} less damage (after cover)"
+    if k == "reduce_vs":
+        src = f"{ab.against} attacks" if ab.against in ("melee", "ranged") else f"{ab.against} cards"
+        return f"takes {a} less damage from {src}"
+    if k == "paralysis_immune":
+        return "cannot be paralysed"
+    if k == "paralyse":
+        return "its attacks paralyse every card they hit"
+    if k == "return_strike":
+        return "return strike (deals its DMG to an attacker)"
+    if k == "hit_all":
+        return "its attack hits every opposing character at full DMG"
+    if k == "removes_hlt":
+        return "its attack removes HLT equal to its printed DMG (no cover or reductions)"
+    if k == "heal_all":
+        return "its heal heals every friendly table card"
+    if k == "lottery":
+        prize = (f"draw {_plural(a, 'card')}" if ab.reward == "draw"
+                 else f"deal {a} DMG to every opposing table card")
+        return f"on play: lottery; if you win, {prize}"
+    if k == "draw":
+        return f"on play: draw {_plural(a, 'card')}"
+    if k == "extra_dmg_vs":
+        return f"+{a} DMG against {ab.trait} cards"
+    raise ValueError(f"unknown ability kind {k!r}")
+
+
+def card_text(card: Card) -> str:
+    """All abilities of a card as one English sentence list ("Unique." first; equipment texts
+    say what they grant)."""
+    parts = ["Unique." if card.unique else ""]
+    texts = [ability_text(a) for a in card.abilities]
+    if card.kind == "equipment":
+        bonus = [f"+{card.dmg} DMG" if card.dmg else "", f"+{card.hlt} HLT" if card.hlt else ""]
+        bonus = [b for b in bonus if b]
+        head = "Assign to a character" + (f": {', '.join(bonus)}" if bonus else "")
+        parts.append(head + (f"; it gains: {'; '.join(texts)}." if texts else "."))
+    elif card.kind == "explosive":
+        parts.append(f"On play: deals {card.dmg} DMG to every opposing table card."
+                     + "".join(f" {t[0].upper()}{t[1:]}." for t in texts))
+    else:
+        parts.extend(f"{t[0].upper()}{t[1:]}." for t in texts)
+    return " ".join(p for p in parts if p)
+
+
+# -- decks -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deck:
+    """A deck: ``name``, ``cards`` (card ids, one per copy, sorted), ``source`` (the file, or
+    ``"list"`` / ``"random"``), ``description``."""
+
+    name: str
+    cards: tuple[str, ...]
+    source: str
+    description: str = ""
+
+    def counts(self) -> dict[str, int]:
+        """Copies per card id, in id order."""
+        return dict(sorted(Counter(self.cards).items()))
+
+
+class _DeckFile(StrictModel):
+    name: str | None = pydantic.Field(default=None, min_length=1, max_length=80)
+    description: str = pydantic.Field(default="", max_length=2000)
+    cards: dict[str, int]
+
+
+def _check_limit(point_limit: Any) -> int:
+    if isinstance(point_limit, bool) or not isinstance(point_limit, int) or point_limit < 1:
+        raise ConfigError(f"deck_point_limit must be an int >= 1, got {point_limit!r}")
+    return point_limit
+
+
+def deck_points(deck: Deck, db: CardDb) -> int:
+    """The deck's point total (RB-1.2): the sum of its cards' point values."""
+    return sum(db.by_id(c).points for c in deck.cards)
+
+
+def validate_deck(deck: Deck, db: CardDb, point_limit: int = DEFAULT_POINT_LIMIT) -> None:
+    """Check RB-1.1 and RB-1.2.
+
+    Raises:
+        DeckError: naming the deck and the rule: no card (RB-1.1); a card with more than 2
+            copies, or a unique card with more than 1 (RB-1.1, naming the card); a total over
+            ``point_limit`` (RB-1.2, with the total and the most expensive cards).
+        UnknownCardError: a card id not in ``db``.
+        ConfigError: ``point_limit`` not an int >= 1.
+    """
+    point_limit = _check_limit(point_limit)
+    where = f"deck {deck.name!r} ({deck.source})"
+    if not deck.cards:
+        raise DeckError(f"{where}: a deck needs at least 1 card (RB-1.1)")
+    counts = Counter(deck.cards)
+    for card_id, n in counts.items():
+        card = db.by_id(card_id)
+        if card.unique and n > 1:
+            raise DeckError(f"{where}: {n} copies of {card.label}, a unique card: RB-1.1 allows a "
+                            "unique card once")
+        if n > MAX_COPIES:
+            raise DeckError(f"{where}: {n} copies of {card.label}: RB-1.1 allows at most "
+                            f"{MAX_COPIES} copies of a card")
+    total = deck_points(deck, db)
+    if total > point_limit:
+        top = sorted(counts, key=lambda c: (-db.by_id(c).points, c))[:3]
+        listed = ", ".join(f"{db.by_id(c).name} ({db.by_id(c).points} x {counts[c]})" for c in top)
+        raise DeckError(f"{where}: {total} points, over the point limit {point_limit} by "
+                        f"{total - point_limit} (RB-1.2); the most expensive cards: {listed}")
+
+
+def _resolve(entries: Iterable[tuple[str, int]], db: CardDb, where: str) -> tuple[str, ...]:
+    """Card ids (one per copy) of (name-or-id, count) pairs; a card named twice is an error."""
+    named: dict[str, str] = {}
+    ids: list[str] = []
+    for key, count in entries:
+        try:
+            card = db.lookup(key)
+        except UnknownCardError as exc:
+            raise UnknownCardError(f"{where}: {exc}") from None
+        if card.id in named:
+            raise DeckError(f"{where}: {card.label} is listed twice (as {named[card.id]!r} and "
+                            f"{key!r}); give it once with its count")
+        named[card.id] = key
+        ids.extend([card.id] * count)
+    return tuple(sorted(ids))
+
+
+def read_deck_file(path: str | Path, db: CardDb) -> Deck:
+    """Read a deck-list TOML file (module docstring) without the RB-1 checks.
+
+    Raises:
+        DeckError: naming the file and the field: unreadable or invalid TOML, a missing
+            ``[cards]`` table, an unknown key, a count not an int >= 1; UnknownCardError naming
+            the card and close names.
+    """
+    path = Path(path)
+    try:
+        data = read_toml(path)
+    except CardDataError as exc:
+        raise DeckError(str(exc).replace("card-data file", "deck file")) from None
+    try:
+        model = _DeckFile.model_validate(data)
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
+        got = "" if err["type"] == "missing" else f" (got {err['input']!r:.60})"
+        raise DeckError(f"{path}: deck file field {loc!r}: {err['msg']}{got}") from None
+    for key, count in model.cards.items():
+        if count < 1:
+            raise DeckError(f"{path}: deck file field 'cards.{key}': the number of copies must be "
+                            f">= 1, got {count}")
+    cards = _resolve(model.cards.items(), db, str(path))
+    return Deck(model.name or path.stem, cards, str(path), model.description)
+
+
+def load_deck(spec: Any, db: CardDb | None = None,
+              point_limit: int = DEFAULT_POINT_LIMIT) -> Deck:
+    """A validated deck from ``spec``: a :class:`Deck`, the name of a shipped deck
+    (:func:`shipped_decks`), a path to a deck file, a mapping ``{name or id: count}`` or an
+    iterable of names/ids (one per copy). ``db`` defaults to the shipped database.
+
+    Raises:
+        DeckError / UnknownCardError: as :func:`read_deck_file` and :func:`validate_deck`; a
+            string that is neither a shipped deck nor an existing file (naming both choices).
+        ConfigError: ``point_limit`` not an int >= 1.
+    """
+    db = load_card_db() if db is None else db
+    if isinstance(spec, Deck):
+        deck = spec
+    elif isinstance(spec, (str, Path)):
+        text = str(spec)
+        shipped = shipped_deck_files()
+        if isinstance(spec, str) and text in shipped:
+            deck = read_deck_file(shipped[text], db)
+        elif Path(text).is_file() or text.endswith(".toml"):
+            deck = read_deck_file(text, db)
+        else:
+            raise DeckError(f"deck {text!r}: not a shipped deck (shipped: "
+                            f"{', '.join(sorted(shipped))}) nor a deck file")
+    elif isinstance(spec, Mapping):
+        for key, count in spec.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise DeckError(f"deck list: {key!r}: the number of copies must be an int >= 1, "
+                                f"got {count!r}")
+        deck = Deck("custom", _resolve(spec.items(), db, "deck list"), "list")
+    elif isinstance(spec, Iterable):
+        items = list(spec)
+        ids = []
+        for item in items:
+            try:
+                ids.append(db.lookup(item).id)
+            except UnknownCardError as exc:
+                raise UnknownCardError(f"deck list: {exc}") from None
+        deck = Deck("custom", tuple(sorted(ids)), "list")
+    else:
+        raise DeckError(f"a deck is a shipped deck name, a deck file, or a list of card names "
+                        f"or ids; got {type(spec).__name__}")
+    validate_deck(deck, db, point_limit)
+    return deck
+
+
+def shipped_decks(db: CardDb | None = None) -> dict[str, Deck]:
+    """The shipped decks (``data/decks/*.toml``) by name, validated against ``db`` (default: the
+    shipped database) and the default point limit. Raises DeckError naming the deck file and
+    the card when ``db`` lacks one of their cards."""
+    db = load_card_db() if db is None else db
+    return dict(_shipped_decks(db))
+
+
+@functools.lru_cache(maxsize=8)
+def _shipped_decks(db: CardDb) -> tuple[tuple[str, Deck], ...]:
+    out: dict[str, Deck] = {}
+    for name, path in shipped_deck_files().items():
+        deck = read_deck_file(path, db)
+        validate_deck(deck, db, DEFAULT_POINT_LIMIT)
+        out[name] = deck
+    return tuple(out.items())
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped_deck_files() -> tuple[tuple[str, Path], ...]:
+    out: dict[str, Path] = {}
+    for path in sorted(DECKS_DIR.glob("*.toml")):
+        name = read_toml(path).get("name", path.stem)
+        if name in out:
+            raise DeckError(f"{path}: deck name {name!r} is also the name of {out[name]}")
+        out[str(name)] = path
+    return tuple(out.items())
+
+
+def shipped_deck_files() -> dict[str, Path]:
+    """The shipped deck files (``data/decks/*.toml``) by deck name."""
+    return dict(_shipped_deck_files())
+
+
+def random_deck(db: CardDb, rng: Any, point_limit: int = DEFAULT_POINT_LIMIT, *,
+                min_characters: int = 4) -> Deck:
+    """A random legal deck (RB-1.1, RB-1.2): cards are drawn one by one among those that still
+    fit (copies and points), a character with probability 0.6 (always until ``min_characters``
+    characters are in), until no card fits. Equal seeds give equal decks.
+
+    Args:
+        rng: a ``numpy.random.Generator`` or a ``random.Random``.
+        point_limit: the deck's point limit (>= the cheapest card's points).
+
+    Raises:
+        ConfigError: ``point_limit`` not an int >= 1, or below the cheapest card.
+    """
+    point_limit = _check_limit(point_limit)
+    if hasattr(rng, "integers"):
+        def pick(n: int) -> int:
+            return int(rng.integers(n))
+
+        def coin() -> float:
+            return float(rng.random())
+    elif isinstance(rng, random.Random):
+        pick, coin = rng.randrange, rng.random
+    else:
+        raise ConfigError(f"rng must be a numpy.random.Generator or random.Random, got "
+                          f"{type(rng).__name__}")
+    if min(c.points for c in db.cards) > point_limit:
+        raise ConfigError(f"deck_point_limit {point_limit} is below the cheapest card's points")
+    counts: Counter[str] = Counter()
+    left, chars = point_limit, 0
+    while True:
+        fits = [c for c in db.cards
+                if c.points <= left and counts[c.id] < (1 if c.unique else MAX_COPIES)]
+        if not fits:
+            break
+        characters = [c for c in fits if c.is_character]
+        pool = characters if characters and (chars < min_characters or coin() < 0.6) else fits
+        card = pool[pick(len(pool))]
+        counts[card.id] += 1
+        left -= card.points
+        chars += card.is_character
+    deck = Deck("random", tuple(sorted(counts.elements())), "random")
+    validate_deck(deck, db, point_limit)
+    return deck
+
+
+# -- the generated card list ----------------------------------------------------------------------
+def render_docs(db: CardDb | None = None) -> str:
+    """The Markdown card list ``docs/cards/rust_brawl.md``: every card grouped by set, with its
+    values and English texts."""
+    db = load_card_db() if db is None else db
+    decks = shipped_decks(db) if db.source == str(DEFAULT_CARDS) else {}
+    lines = [
+        "# Rust Brawl cards",
+        "",
+        "<!-- generated by `python -m card_envs.rust_brawl.cards --write-docs "
+        "docs/cards/rust_brawl.md`; do not edit by hand -->",
+        "",
+        f"{len(db)} cards in {len({c.set for c in db.cards})} sets. Names are as printed in the "
+        "set lists; every value and text here is **designed** for this project (the printed "
+        "values are not public; rule RB-2.4) unless the origin column says `printed`. Replace "
+        "the database with your own file: `rust_brawl_v0.env(card_db=\"my_cards.toml\")`.",
+        "",
+        "Columns: DMG, HLT (health), Pts (point value, RB-1.2), U (unique: one copy a deck, "
+        "RB-1.1). Kinds and icons: character (melee / ranged / heal), vehicle (wheel), support "
+        "(lightning), equipment (clothing), explosive (flame) — RB-2.1. Point values follow the "
+        "strength score in `card_envs/rust_brawl/cards.py`.",
+        "",
+    ]
+    for set_name in SETS:
+        cards = sorted((c for c in db.cards if c.set == set_name), key=lambda c: c.number)
+        if not cards:
+            continue
+        lines += [f"## {set_name} ({len(cards)} cards)", "",
+                  "| # | Name | id | Kind | DMG | HLT | Pts | U | Traits | Text |",
+                  "|--:|------|----|------|----:|----:|----:|:-:|--------|------|"]
+        for c in cards:
+            kind = f"{c.kind} ({c.icon})"
+            text = card_text(c).replace("Unique. ", "").replace("Unique.", "") or "—"
+            if c.origin != "designed":
+                text += f" *({c.origin})*"
+            lines.append(f"| {c.number} | {c.name} | `{c.id}` | {kind} | {c.dmg} | {c.hlt} | "
+                         f"{c.points} | {'U' if c.unique else ''} | {', '.join(c.traits) or '—'} "
+                         f"| {text.replace('|', '/')} |")
+        lines.append("")
+    if decks:
+        lines += ["## Shipped decks", "",
+                  "Use them by name: `rust_brawl_v0.env(decks=(\"a\", \"b\"))`; check your own "
+                  "with `card-envs deck check FILE`.", "",
+                  "| Deck | Cards | Points | Description |", "|------|----:|----:|------|"]
+        for name, deck in decks.items():
+            lines.append(f"| `{name}` | {len(deck.cards)} | {deck_points(deck, db)} | "
+                         f"{deck.description} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m card_envs.rust_brawl.cards --write-docs PATH | --check-docs PATH``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m card_envs.rust_brawl.cards",
+                                     description="Write or check the generated Rust Brawl card "
+                                                 "list (docs/cards/rust_brawl.md).")
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--write-docs", metavar="PATH", help="write the card list to PATH")
+    group.add_argument("--check-docs", metavar="PATH",
+                       help="exit 1 when PATH differs from the generated card list")
+    args = parser.parse_args(argv)
+    text = render_docs()
+    if args.write_docs:
+        Path(args.write_docs).write_text(text, encoding="utf-8")
+        print(f"wrote {args.write_docs} ({len(load_card_db())} cards)")
+        return 0
+    current = Path(args.check_docs).read_text(encoding="utf-8") if Path(args.check_docs).is_file() else ""
+    if current != text:
+        print(f"{args.check_docs} is stale; regenerate it: python -m card_envs.rust_brawl.cards "
+              f"--write-docs {args.check_docs}", file=sys.stderr)
+        return 1
+    print(f"{args.check_docs} is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
