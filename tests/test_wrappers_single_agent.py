@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -126,24 +127,82 @@ def test_every_game_single_agent_view(name):
 
 
 @pytest.mark.parametrize("name", available_games())
-def test_every_game_passes_gymnasium_checker(name):
-    env = SingleAgentEnv(make_game(name), RandomBot(0), seed=1, illegal_action="lose")
-    check_env(env, skip_render_check=True)
+def test_every_game_passes_gymnasium_and_sb3_checkers_with_default_arguments(name):
+    """Both checkers, each with its own defaults, on SingleAgentEnv with its defaults: they step
+    with ``action_space.sample()`` (mostly masked-out ids), which the default
+    ``illegal_action="lose"`` accepts."""
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no checker warning either...
+        # ...but the one about render modes of an env built without gymnasium.make (no spec;
+        # tests/test_gymnasium_registration.py checks the registered ids)
+        warnings.filterwarnings("ignore", message=".*not having a spec.*")
+        check_env(SingleAgentEnv(make_game(name), RandomBot(0)))
+        sb3_check_env(SingleAgentEnv(make_game(name), RandomBot(0)))
+        check_env(SingleAgentEnv(make_game(name), RandomBot(0), illegal_action="random_legal"))
 
 
 def test_toy_passes_gymnasium_checker():
     check_env(SingleAgentEnv(make_toy(), RandomBot(0), seed=1), skip_render_check=True)
 
 
-def test_illegal_learner_action_raises_naming_it():
+def test_illegal_learner_action_lose_random_legal_and_raise():
+    # pile 2, seat 0 to act: TAKE3 is masked out
     env = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0)
-    env.reset()
+    assert env.illegal_action == "lose"  # the default
+    _, info = env.reset()
+    assert info["action_mask"].tolist() == [1, 1, 0]
+    _, r, term, trunc, info = env.step(TAKE3)
+    assert (r, term, trunc, info["illegal_action"], info["outcome"]) == (-1.0, True, False,
+                                                                         True, 0.0)
+    assert info["action_mask"].tolist() == [1, 1, 1]  # as action_masks(): never all zeros
+    assert env.state.pile == 2  # the illegal move was not played
+    raising = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0,
+                             illegal_action="raise")
+    raising.reset()
     with pytest.raises(IllegalActionError, match="action 2"):
-        env.step(TAKE3)
-    lose = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0, illegal_action="lose")
-    lose.reset()
-    _, r, term, trunc, info = lose.step(TAKE3)
-    assert (r, term, trunc, info["illegal_action"]) == (-1.0, True, False, True)
+        raising.step(TAKE3)
+    assert raising.state.pile == 2
+    # random_legal: one of TAKE1 / TAKE2 is played instead; TAKE2 takes the last card and wins
+    played = set()
+    for seed in range(12):
+        sub = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0,
+                             illegal_action="random_legal")
+        sub.reset(seed=seed)
+        _, r, term, _, info = sub.step(TAKE3)
+        assert info["illegal_action"] is True and info["played_action"] in (TAKE1, TAKE2)
+        played.add(info["played_action"])
+        if info["played_action"] == TAKE2:
+            assert (r, term, sub.state.pile) == (1.0, True, 0)
+        else:  # 1 left: the opponent takes it and wins
+            assert (r, term, sub.state.pile) == (-1.0, True, 0)
+        again = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0,
+                               illegal_action="random_legal")
+        again.reset(seed=seed)
+        assert again.step(TAKE3)[4]["played_action"] == info["played_action"]  # seeded
+    assert played == {TAKE1, TAKE2}
+    with pytest.raises(ConfigError, match="illegal_action"):
+        SingleAgentEnv(make_toy(), RandomBot(0), illegal_action="ignore")
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_info_action_mask_on_every_reset_and_step(name):
+    game = make_game(name)
+    env = SingleAgentEnv(game, RandomBot(3), seed=4)
+    rng = random.Random(5)
+    for _episode in range(2):
+        _, info = env.reset()
+        done = False
+        while not done:
+            mask = info["action_mask"]
+            assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)
+            assert np.array_equal(mask, env.action_masks())
+            assert np.array_equal(mask, game.legal_action_mask(env.state))
+            _, _, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(mask)))
+            done = terminated or truncated
+            assert "illegal_action" not in info
+        assert info["action_mask"].dtype == np.int8 and info["action_mask"].all()
 
 
 def test_callable_opponent_and_seed_determinism():

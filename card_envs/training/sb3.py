@@ -40,9 +40,10 @@ def make_vec_env(game, opponents, args, seed: int):
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     def factory(i: int):
+        # MaskablePPO never picks a masked-out action: one would be a bug, so it raises
         return lambda: SingleAgentEnv(game, opponents, reward_mode=args.reward_mode,
                                       shaping=args.shaping, shaping_gamma=args.gamma,
-                                      seed=seed * 1000 + i)
+                                      seed=seed * 1000 + i, illegal_action="raise")
 
     vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
     vec.seed(seed)

@@ -12,10 +12,15 @@ Observation         ``Box(observation_low, observation_high, game.observation_sh
 Action              ``Discrete(game.num_actions)``: an int, numpy integer or 0-d integer array
                     (anything else, e.g. ``3.0``, ``"3"``, ``True``, or an out-of-range id raises
                     :class:`~card_envs.core.errors.IllegalActionError`, the state unchanged:
-                    :meth:`GameBase.check_action`); an action the mask forbids raises
-                    :class:`~card_envs.core.errors.IllegalActionError` (naming it), or with
-                    ``illegal_action="lose"`` ends the episode with reward −1 (PettingZoo's
-                    ``TerminateIllegalWrapper`` convention; info ``illegal_action=True``)
+                    :meth:`GameBase.check_action`). An in-range action the mask forbids, by
+                    ``illegal_action``: ``"lose"`` (default) ends the episode as a loss, reward
+                    −1, ``terminated=True``, info ``illegal_action=True`` (PettingZoo's
+                    ``TerminateIllegalWrapper`` convention, the AEC env's default); ``"random_legal"``
+                    plays a uniformly random legal action instead (drawn from ``self.np_random``,
+                    seeded by ``reset(seed=...)`` or ``seed``), info ``illegal_action=True`` and
+                    ``played_action`` (the id played); ``"raise"`` raises
+                    :class:`~card_envs.core.errors.IllegalActionError` naming it, the state
+                    unchanged (for masked learners: a masking bug shows at once)
 ``action_masks()``  int8 ``(num_actions,)`` legal actions of the learner (for sb3-contrib
                     ``MaskablePPO``). Never all zeros: when the game is over (SB3 auto-resets
                     before it asks again) it is all ones
@@ -30,10 +35,23 @@ Reward              0 until the game ends, then ``reward_mode="returns"``: the g
 terminated          the game ended by its rules
 truncated           the game's rule cap (``game.is_truncated``) or ``max_steps`` decisions
                     (all seats together, default ``game.max_game_length``)
-info                ``seat`` (learner's seat), ``opponent`` (league kind or name); at the end
-                    also ``outcome`` (1 win, 0.5 draw, 0 loss:
-                    :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all seats)
+info                ``seat`` (learner's seat), ``opponent`` (league kind or name),
+                    ``action_mask`` (int8 ``(num_actions,)``, the same array as
+                    ``action_masks()``: on every reset and step, for loops that read the mask
+                    from the info, as AgileRL's); at the end also ``outcome`` (1 win, 0.5 draw,
+                    0 loss: :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all
+                    seats)
 ==================  ==========================================================================
+
+Why ``illegal_action="lose"`` by default: Gymnasium's and SB3's ``check_env`` step the env with
+``action_space.sample()`` (mostly masked-out actions here), so the default must accept every id of
+the action space. Ending the episode as a loss keeps the action the learner chose as the action
+played: a policy trained without masks (plain SB3 ``PPO``) is taught the rules by the −1, and
+scores the same way in training as in :mod:`card_envs.evaluation`, where an illegal move forfeits
+the game. ``"random_legal"`` never ends a game early (every episode is a whole game), but the
+learner is then credited with a move it did not choose and never learns to avoid illegal ones.
+MaskablePPO (``action_masks()``) never picks a masked-out action; the trainer passes
+``illegal_action="raise"``.
 
 Seats: ``learner_seat=None`` (default) rotates the learner through every seat, one seat per
 episode (episode ``k`` plays seat ``k % num_players``), so the agent learns every position.
@@ -55,11 +73,16 @@ from typing import Any, Protocol, runtime_checkable
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 
 from card_envs.bots.base import as_policy, reseed_policy
 from card_envs.core.config import check_choice
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.evaluation.match import outcome_of
+
+
+#: the choices of ``SingleAgentEnv(illegal_action=...)``, the default first
+ILLEGAL_ACTIONS = ("lose", "random_legal", "raise")
 
 
 class SampledOpponent(Protocol):
@@ -93,7 +116,8 @@ class SingleAgentEnv(gymnasium.Env):
         learner_seat: a fixed seat, or ``None`` to rotate through all seats per episode.
         reward_mode: ``"returns"`` (default) or ``"win_loss"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
-        illegal_action: ``"raise"`` (default) or ``"lose"`` (see the module docstring).
+        illegal_action: what an in-range action the mask forbids does: ``"lose"`` (default),
+            ``"random_legal"`` or ``"raise"`` (see the module docstring).
         shaping: weight ``c >= 0`` of potential-based reward shaping (0, default: off; needs a
             game with ``potential``).
         shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
@@ -116,12 +140,12 @@ class SingleAgentEnv(gymnasium.Env):
         max_steps: int | None = None,
         seed: int | None = None,
         render_mode: str | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         shaping: float = 0.0,
         shaping_gamma: float = 1.0,
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
-        check_choice("illegal_action", illegal_action, ["raise", "lose"])
+        check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         self.illegal_action = illegal_action
         if not 0.0 <= shaping:
             raise ConfigError(f"shaping must be >= 0, got {shaping}")
@@ -150,6 +174,8 @@ class SingleAgentEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(game.num_actions)
         self._seeder = random.Random(seed)
         self._ones = np.ones(game.num_actions, dtype=np.int8)
+        if seed is not None:  # "random_legal" draws from np_random: seeded with the env
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
         self._mask = self._ones
         self.episode = 0
         self.state = None
@@ -205,41 +231,52 @@ class SingleAgentEnv(gymnasium.Env):
         return game.observe(self.state, self.seat), {
             "seat": self.seat,
             "opponent": self.opponent_kind,
+            "action_mask": self._mask,
         }
 
     def step(self, action):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
         a = self.game.check_action(self.state, action)  # type and range: the core's one check
+        substituted = False
         if not self._mask[a]:
-            if self.illegal_action == "lose":
+            if self.illegal_action == "random_legal":
+                a = int(self.np_random.choice(np.flatnonzero(self._mask)))
+                substituted = True
+            elif self.illegal_action == "lose":
                 self._done = True
                 self._mask = self._ones
                 if self.source is not None:
                     self.source.record(self.opponent_kind, 0.0)
-                info = {"seat": self.seat, "opponent": self.opponent_kind, "outcome": 0.0,
-                        "illegal_action": True}
+                info = {"seat": self.seat, "opponent": self.opponent_kind,
+                        "action_mask": self._mask, "outcome": 0.0, "illegal_action": True}
                 reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
                 return self.game.observe(self.state, self.seat), reward, True, False, info
-            raise IllegalActionError(
-                f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not legal "
-                f"now; legal actions: {np.flatnonzero(self._mask).tolist()}"
-            )
+            else:
+                raise IllegalActionError(
+                    f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not "
+                    f"legal now; legal actions: {np.flatnonzero(self._mask).tolist()}"
+                )
         game, state = self.game, self.state
         game.apply_action(state, a)
         self._decisions += 1
         finished = self._play_opponents()
         obs = game.observe(state, self.seat)
         info = {"seat": self.seat, "opponent": self.opponent_kind}
+        if substituted:
+            info["illegal_action"] = True
+            info["played_action"] = a
         if not finished:
             shaped = 0.0
             if self.shaping:
                 phi = game.potential(state, self.seat)
                 shaped = self.shaping * (self.shaping_gamma * phi - self._phi)
                 self._phi = phi
+            info["action_mask"] = self._mask
             return obs, shaped, False, False, info
         self._done = True
         self._mask = self._ones
+        info["action_mask"] = self._ones
         truncated = not game.is_terminal(state) or game.is_truncated(state)
         returns = [0.0] * game.num_players if truncated else [float(r) for r in game.returns(state)]
         if truncated:
@@ -298,3 +335,37 @@ class SingleAgentEnv(gymnasium.Env):
                 return False
             game.apply_action(state, opponent.act(game, state, p))
             self._decisions += 1
+
+
+#: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
+#: a field of the game's config
+ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
+                "illegal_action", "shaping", "shaping_gamma")
+
+
+def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
+                          **kwargs: Any) -> SingleAgentEnv:
+    """A :class:`SingleAgentEnv` from names: the entry point of the Gymnasium ids
+    (``gymnasium.make("card_envs/Garda3-v0", opponent="heuristic", variant="royale")``).
+
+    Args:
+        game: a registry name (``"garda3"``) or ``"package.module:factory"``
+            (:func:`card_envs.evaluation.policies.resolve_game`).
+        opponent: a policy spec as ``card-envs evaluate`` takes it (``"random"``, ``"heuristic"``,
+            ``"ismcts:100"``, ``"heuristic+lookahead:8"``, ``"runs/x/model.zip"``,
+            ``"package.module:name"``: :func:`card_envs.evaluation.policies.resolve_policy`),
+            or a policy / callable / :class:`OpponentSource` object; it plays every other seat.
+        **kwargs: :data:`ENV_KEYWORDS` go to :class:`SingleAgentEnv` (``seed`` also seeds a
+            spec's policy); the rest are the game's config fields (``variant="royale"``,
+            ``level=3``, ``num_players=3``).
+
+    Raises:
+        ConfigError: an unknown game, config field or policy spec (named).
+    """
+    from card_envs.evaluation.policies import resolve_game, resolve_policy
+
+    env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
+    built = resolve_game(game, kwargs)
+    if isinstance(opponent, str):
+        opponent = resolve_policy(opponent, game, seed=env_kwargs.get("seed"), game=built)
+    return SingleAgentEnv(built, opponent, **env_kwargs)
