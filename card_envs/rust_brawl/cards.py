@@ -62,7 +62,7 @@ Strength score (the designed point values; the heuristic bot ranks cards by it)
            equipment  2*D + H
            explosive  3*D              (hits every opposing table card, RB-5.5)
     + per ability
-           boost_dmg         5a, or 3a when limited to a trait or an action icon
+           boost_dmg         6a, or 4a when limited to a trait or an action icon
            boost_hlt         3a, or 2a when limited
            reduce            3a
            reduce_vs         2a
@@ -493,7 +493,7 @@ def strength_score(card: Card) -> float:
     for ab in card.abilities:
         a, limited = ab.amount, ab.trait is not None or ab.icon is not None
         score += {
-            "boost_dmg": (3 if limited else 5) * a,
+            "boost_dmg": (4 if limited else 6) * a,
             "boost_hlt": (2 if limited else 3) * a,
             "reduce": 3 * a,
             "reduce_vs": 2 * a,
