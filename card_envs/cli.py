@@ -13,6 +13,9 @@
     card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40
     card-envs play garda3 --opponent heuristic        # play a game yourself (card-envs play -h)
     card-envs replay game-garda3-7.json               # step through a saved game record
+    card-envs deck check my_deck.toml                 # a Rust Brawl deck list: legal? points?
+    card-envs balance rust_brawl --games 10000 --workers 2 --json b.json --png b.png
+                                                      # card-balance report (card-envs balance -h)
 
 Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zip`` (or a run
 folder holding ``model.zip``), or ``package.module:name`` (its signature is checked: an
@@ -265,6 +268,32 @@ def _cmd_sprt(args) -> int:
     console.print(f"({time.time() - t0:.1f}s, {args.workers} worker(s))")
     if args.json:
         _write_json(args.json, {"game": args.game, "game_config": config, **result.to_dict()})
+    return 0
+
+
+def _cmd_deck(args) -> int:
+    """``card-envs deck check FILE`` / ``card-envs deck list``: Rust Brawl deck lists (RB-1)."""
+    from card_envs.rust_brawl.cards import deck_points, load_card_db, load_deck, shipped_decks
+
+    db = load_card_db(args.card_db)
+    console = _console()
+    if args.deck_command == "list":
+        table = _table("deck", ">cards", ">points", "description", title="shipped decks")
+        for name, deck in shipped_decks(db).items():
+            table.add_row(name, str(len(deck.cards)), str(deck_points(deck, db)),
+                          deck.description)
+        console.print(table)
+        return 0
+    deck = load_deck(args.file, db, point_limit=args.point_limit)
+    table = _table(">n", "card", "id", "kind", ">points", ">subtotal",
+                   title=f"deck {deck.name!r} ({deck.source})")
+    for card_id, n in deck.counts().items():
+        card = db.by_id(card_id)
+        table.add_row(str(n), card.name, card.id, f"{card.kind} ({card.icon})",
+                      str(card.points), str(n * card.points))
+    console.print(table)
+    print(f"{len(deck.cards)} cards, {deck_points(deck, db)} of {args.point_limit} points: a "
+          "legal deck (RB-1.1, RB-1.2)")
     return 0
 
 
@@ -524,6 +553,40 @@ def _main(argv: list[str] | None = None) -> int:
 
     _add_play_parsers(sub)
 
+    dk = sub.add_parser(
+        "deck", help="check a Rust Brawl deck list (RB-1) or list the shipped decks",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Rust Brawl deck lists. A deck file is TOML:\n\n"
+                    "  name = \"my deck\"\n  [cards]\n  \"Šrotmistr Majlosh\" = 1   # card name "
+                    "as printed, or its id = copies\n  elitni_sekernik = 2\n\n"
+                    "examples:\n  card-envs deck check my_deck.toml\n"
+                    "  card-envs deck check my_deck.toml --point-limit 300\n  card-envs deck list")
+    dsub = dk.add_subparsers(dest="deck_command", required=True)
+    ck = dsub.add_parser(
+        "check", formatter_class=_HelpFormatter,
+        help="validate a deck file: at most 2 copies, unique cards once, the point limit",
+        description="Validate a deck list against RB-1.1 (at least 1 card, at most 2 copies of a "
+                    "card, a unique card once) and RB-1.2 (the point total at most the limit); "
+                    "print its cards and point total. An illegal or malformed deck prints one "
+                    "error line naming the card and the rule, exit 2.")
+    ck.add_argument("file", metavar="FILE", help="the deck file (TOML), or a shipped deck name")
+    ck.add_argument("--point-limit", type=int, default=250, metavar="N",
+                    help="the deck point limit (config deck_point_limit)")
+    ck.add_argument("--card-db", default=None, metavar="PATH",
+                    help="a card-data TOML file instead of the shipped database")
+    ls = dsub.add_parser("list", formatter_class=_HelpFormatter,
+                         help="the shipped decks with their point totals",
+                         description="List the shipped Rust Brawl decks (cards, points).")
+    ls.add_argument("--card-db", default=None, metavar="PATH",
+                    help="a card-data TOML file instead of the shipped database")
+
+    sub.add_parser("balance", help="card-balance report over random legal decks (flags: "
+                                   "card-envs balance --help)", add_help=False)
+
+    if argv and argv[0] == "balance":  # the flags: card_envs.evaluation.balance.BalanceArgs
+        from card_envs.evaluation.balance import main as balance_main
+
+        return balance_main(argv[1:], prog="card-envs balance")
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
         from card_envs.training.ppo import main as train_main
 
@@ -542,6 +605,8 @@ def _main(argv: list[str] | None = None) -> int:
             return _cmd_tournament(args)
         if args.command == "sprt":
             return _cmd_sprt(args)
+        if args.command == "deck":
+            return _cmd_deck(args)
         return _cmd_evaluate(args)
     except (CardEnvsError, FileNotFoundError) as exc:  # a user error: the message, no traceback
         print(f"card-envs {args.command}: error: {exc}", file=sys.stderr)

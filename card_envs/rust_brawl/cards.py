@@ -601,7 +601,8 @@ class _DeckFile(StrictModel):
 
 def _check_limit(point_limit: Any) -> int:
     if isinstance(point_limit, bool) or not isinstance(point_limit, int) or point_limit < 1:
-        raise ConfigError(f"deck_point_limit must be an int >= 1, got {point_limit!r}")
+        raise ConfigError(f"the deck point limit (deck_point_limit, --point-limit) must be an int "
+                          f">= 1, got {point_limit!r}")
     return point_limit
 
 
