@@ -15,6 +15,7 @@ from typing import Any
 
 from card_envs.core import registry
 from card_envs.core.errors import CardEnvsError, ConfigError
+from card_envs.core.extras import require_extra
 
 
 def import_attr(target: str):
@@ -100,8 +101,12 @@ def load_model_policy(path: str | Path, deterministic: bool = True, name: str | 
     Raises:
         ConfigError: naming the file: not a model (see :func:`check_model_file`), a model SB3
             cannot load, or a model of another game or config.
+        MissingExtraError: torch / SB3 / sb3-contrib are not installed (the one-line
+            ``pip install "card-envs[train]"`` hint).
     """
     path = check_model_file(path)
+    require_extra("train", f"loading the model {str(path)!r}",
+                  ("torch", "stable_baselines3", "sb3_contrib"))
     from card_envs.bots.sb3 import load_policy
 
     try:

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import importlib.util
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from card_envs.bots.loading import resolve_heuristic
+from card_envs.core import extras
+from card_envs.core.extras import missing_extra_message
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game
 from card_envs.training.args import Args, game_config, parse_args, validate_args
@@ -184,13 +185,13 @@ TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotli
 
 def missing_modules(names=TRAIN_MODULES) -> list[str]:
     """The modules of ``names`` this installation cannot import (not imported to find out)."""
-    return [name for name in names if importlib.util.find_spec(name) is None]
+    return extras.missing_modules(names)
 
 
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     """Command-line entry: a user error (bad flag, unknown game or config, missing resume path)
-    prints one ``error:`` line and returns 2 (no traceback); a missing ``train`` extra prints one
-    line naming it and returns 1."""
+    prints one ``error:`` line and returns 2 (no traceback); a missing ``train`` extra prints the
+    one-line hint of :func:`card_envs.core.extras.require_extra` and returns 2."""
     prog = prog or "training/ppo.py"
     if missing_modules(("tyro",)):  # the flags need it, even --help
         return _missing_extra(prog, ["tyro"])
@@ -213,6 +214,5 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
 
 
 def _missing_extra(prog: str, missing: list[str]) -> int:
-    print(f"{prog}: error: training needs the 'train' extra (pip install 'card-envs[train]'); "
-          f"not installed: {', '.join(missing)}", file=sys.stderr)
-    return 1
+    print(missing_extra_message("train", prog, missing), file=sys.stderr)
+    return 2
