@@ -59,6 +59,13 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             ``action_to_string``
 ``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
                                             default ``render_view`` shows ``render``
+``balance_deal(seed) -> list``,             the card-balance report's protocol
+``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
+``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
+``card_played(S, a) -> str | None``,        seat from a seed, the config overrides seating
+``balance_card_names() -> dict[str, str]``  them, a set's card ids, the card an action puts
+                                            into play; the defaults raise
+                                            ``NotImplementedError`` ("not supported")
 =========================================  ===================================================
 
 What each game writes and what the core does once (:class:`GameBase`):
@@ -276,6 +283,39 @@ class GameBase(Generic[S]):
         table); a game whose actions can be hidden from other seats (a card played face down,
         a card returned unseen) names only what ``player`` sees."""
         return self.action_to_string(state, action)
+
+    # -- the card-balance report's protocol (card_envs.evaluation.balance) -----------------------
+    def balance_deal(self, seed: int) -> list:
+        """One random legal card set per seat (JSON-able: a deck's card ids, a loadout), drawn
+        from ``seed`` (an int >= 0) alone; equal seeds deal equal sets. Default: not supported.
+
+        Raises:
+            NotImplementedError: the game does not take part in the balance report.
+        """
+        raise NotImplementedError(f"{self.name}: no card-balance report (the game does not "
+                                  "implement balance_deal; see docs/balance.md)")
+
+    def balance_config(self, sets: list) -> dict[str, Any]:
+        """The config overrides that seat ``sets[i]`` (from :meth:`balance_deal`, in any seat
+        order) at seat ``i``: merged over the game's config, ``make_game(name, **merged)``.
+        Default: not supported (``NotImplementedError``)."""
+        raise NotImplementedError(f"{self.name}: no card-balance report (balance_config)")
+
+    def cards_in_set(self, card_set) -> tuple[str, ...]:
+        """The card ids of one set of :meth:`balance_deal` (a card held twice may appear twice).
+        Default: not supported (``NotImplementedError``)."""
+        raise NotImplementedError(f"{self.name}: no card-balance report (cards_in_set)")
+
+    def card_played(self, state: S, action: int) -> str | None:
+        """The id of the card legal ``action`` puts into play in ``state`` (called before the
+        action is applied; the acting seat is ``current_player(state)``), ``None`` for an action
+        that plays no card. Default: ``None`` (plays are not counted)."""
+        return None
+
+    def balance_card_names(self) -> dict[str, str]:
+        """Every card id of the pool the sets are dealt from, with its printed name (the report
+        lists cards never dealt too). Default: ``{}`` (only the dealt ids, named by id)."""
+        return {}
 
     # -- moves -----------------------------------------------------------------------------------
     def check_action(self, state: S, action: Any) -> int:

@@ -880,6 +880,37 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                          ("draw" if s.winner == 2 else f"winner: P{s.winner}"))
         return "\n".join(lines)
 
+    # ------------------------------------------------------------------ balance report -------
+    def balance_deal(self, seed: int) -> list[dict]:
+        """Two random loadouts for the card-balance report (:mod:`card_envs.evaluation.balance`),
+        drawn from ``seed`` as a random loadout is (SW-2.1): a hero and ``random_weapons``
+        distinct weapons per seat."""
+        rng = random.Random(seed)
+        cat = self.catalogue
+        n = min(self.config.random_weapons, len(cat.weapon_names))
+        return [{"hero": rng.choice(cat.hero_names), "weapons": rng.sample(cat.weapon_names, n)}
+                for _seat in range(2)]
+
+    def balance_config(self, sets: list) -> dict[str, Any]:
+        """``{"loadouts": sets}``: seat ``i`` plays loadout ``sets[i]``."""
+        return {"loadouts": [{"hero": s["hero"], "weapons": list(s["weapons"])} for s in sets]}
+
+    def cards_in_set(self, card_set) -> tuple[str, ...]:
+        """A loadout's cards: ``hero:<name>`` and one ``weapon:<name>`` per weapon."""
+        return (f"hero:{card_set['hero']}",) + tuple(f"weapon:{w}" for w in card_set["weapons"])
+
+    def card_played(self, state: ScratchWarsState, action: int) -> str | None:
+        """A weapon spin (SW-3.2) plays ``weapon:<name>``; nothing else counts."""
+        if state.phase == PH_MAIN and A_SPIN <= action < A_REPAIR:
+            return f"weapon:{state.weapon_names[state.turn][action - A_SPIN]}"
+        return None
+
+    def balance_card_names(self) -> dict[str, str]:
+        """Every hero (``hero:<name>``) and weapon (``weapon:<name>``) of the catalogue."""
+        out = {f"hero:{h}": h for h in self.catalogue.hero_names}
+        out.update({f"weapon:{w}": w for w in self.catalogue.weapon_names})
+        return out
+
     def sample_hidden(self, state: ScratchWarsState, player: int,
                       rng: random.Random) -> ScratchWarsState:
         """No hidden cards in Scratch Wars: a clone with the chance RNG reseeded from ``rng``
