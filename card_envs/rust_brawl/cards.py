@@ -813,6 +813,14 @@ def random_deck(db: CardDb, rng: Any, point_limit: int = DEFAULT_POINT_LIMIT, *,
 
 
 # -- the generated card list ----------------------------------------------------------------------
+def _score_formula() -> list[str]:
+    """The formula block of the module docstring (between its "D, H" line and the tolerance)."""
+    lines = (__doc__ or "").splitlines()
+    start = next(i for i, t in enumerate(lines) if t.strip().startswith("base "))
+    end = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("+ 1 if unique"))
+    return [t[4:] for t in lines[start:end + 1]]
+
+
 def render_docs(db: CardDb | None = None) -> str:
     """The Markdown card list ``docs/cards/rust_brawl.md``: every card grouped by set, with its
     values and English texts."""
@@ -826,13 +834,23 @@ def render_docs(db: CardDb | None = None) -> str:
         "",
         f"{len(db)} cards in {len({c.set for c in db.cards})} sets. Names are as printed in the "
         "set lists; every value and text here is **designed** for this project (the printed "
-        "values are not public; rule RB-2.4) unless the origin column says `printed`. Replace "
+        "values are not public; rule RB-2.4) unless its text is marked *(printed)*. Replace "
         "the database with your own file: `rust_brawl_v0.env(card_db=\"my_cards.toml\")`.",
         "",
         "Columns: DMG, HLT (health), Pts (point value, RB-1.2), U (unique: one copy a deck, "
         "RB-1.1). Kinds and icons: character (melee / ranged / heal), vehicle (wheel), support "
         "(lightning), equipment (clothing), explosive (flame) — RB-2.1. Point values follow the "
-        "strength score in `card_envs/rust_brawl/cards.py`.",
+        "strength score below.",
+        "",
+        "## Point values: the strength score",
+        "",
+        "`card_envs.rust_brawl.cards.strength_score` (the heuristic bot ranks cards by it too); "
+        f"the designed point values are the rounded score, within {POINTS_TOLERANCE} points "
+        "(D = the card's DMG, H = its HLT, a = an ability's amount):",
+        "",
+        "```",
+        *_score_formula(),
+        "```",
         "",
     ]
     for set_name in SETS:
