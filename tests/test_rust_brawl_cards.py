@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from card_envs.cli import main as cli_main
 from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
@@ -483,3 +485,23 @@ def test_cli_deck_check_with_a_user_database(tmp_path, capsys):
     assert "2 cards, 14 of 250 points" in capsys.readouterr().out
     assert cli_main(["deck", "check", str(tmp_path / "none.toml")]) == 2
     assert "deck file not found" in capsys.readouterr().err
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), limit=st.integers(3, 400))
+def test_random_decks_property_legal_and_full(seed, limit):
+    db = load_card_db()
+    deck = random_deck(db, np.random.default_rng(seed), point_limit=limit)
+    validate_deck(deck, db, limit)
+    counts = Counter(deck.cards)
+    left = limit - deck_points(deck, db)
+    assert left >= 0
+    assert not [c for c in db.cards  # RB-1.1 / RB-1.2: no further card fits
+                if c.points <= left and counts[c.id] < (1 if c.unique else 2)]
+
+
+def test_load_deck_revalidates_a_deck_object(db):
+    deck = load_deck(["Juggernaut", "Šrotzilla"], db)
+    assert load_deck(deck, db) is deck
+    with pytest.raises(DeckError, match="50 points, over the point limit 40"):
+        load_deck(deck, db, point_limit=40)

@@ -383,6 +383,13 @@ class CardDb:
             folded.setdefault(_fold(c.name), []).append(c)
         object.__setattr__(self, "_folded", folded)
 
+    def __hash__(self) -> int:  # cached: a database is a cache key (shipped decks, engines)
+        try:
+            return self._hash  # type: ignore[attr-defined]
+        except AttributeError:
+            object.__setattr__(self, "_hash", hash((self.cards, self.source)))
+            return self._hash  # type: ignore[attr-defined]
+
     def __len__(self) -> int:
         return len(self.cards)
 
