@@ -212,8 +212,8 @@ origin = "printed"
 
 
 def _card(**kw):
-    base = dict(id="brouk", name="Brouk", number=1, kind="character", icon="melee", hlt=5,
-                abilities="")
+    base = {"id": "brouk", "name": "Brouk", "number": 1, "kind": "character", "icon": "melee",
+            "hlt": 5, "abilities": ""}
     base.update(kw)
     return CARD.format(**base)
 
@@ -431,7 +431,7 @@ def test_random_decks_differ_by_seed_and_take_the_limit_and_random_random(db):
 def test_card_list_doc_is_current(db):
     text = render_docs(db)
     assert (REPO / "docs" / "cards" / "rust_brawl.md").read_text(encoding="utf-8") == text, \
-        "regenerate: python -m card_envs.rust_brawl.cards --write-docs docs/cards/rust_brawl.md"
+        "regenerate: python scripts/rust_brawl_card_list.py --write-docs docs/cards/rust_brawl.md"
     for card in db.cards:
         assert f"| {card.number} | {card.name} | `{card.id}` |" in text
     assert "| 37 | Monstrum Z Hlubin | `monstrum_z_hlubin` | character (melee) | 3 | 9 | 22 | U |" \
@@ -444,6 +444,17 @@ def test_docs_check_command(tmp_path):
     assert rbc.main(["--check-docs", str(path)]) == 0
     path.write_text("old")
     assert rbc.main(["--check-docs", str(path)]) == 1
+
+
+def test_the_documented_regeneration_script_checks_the_doc():
+    import subprocess
+    import sys
+
+    script = REPO / "scripts" / "rust_brawl_card_list.py"
+    done = subprocess.run([sys.executable, str(script), "--check-docs",
+                           str(REPO / "docs" / "cards" / "rust_brawl.md")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "is up to date" in done.stdout, done.stderr
 
 
 def test_cli_deck_check_prints_cards_and_total(tmp_path, capsys):
