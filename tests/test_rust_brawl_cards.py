@@ -295,6 +295,8 @@ def test_a_hand_written_deck_file(tmp_path, db):
     assert deck.counts() == {"srotmistr_majlosh": 1, "tezebni_naloz": 1, "vyhazovac": 2}
     nameless = _write(tmp_path, '[cards]\n"Obrněnec" = 1\n', "bez_jmena.toml")
     assert load_deck(nameless, db).name == "bez_jmena"
+    inline = _write(tmp_path, 'name = "i"\ncards = { "Obrněnec" = 2, "juggernaut" = 1 }\n', "i.toml")
+    assert load_deck(inline, db).cards == ("juggernaut", "obrnenec", "obrnenec")
 
 
 def test_rb_1_1_third_copy_names_the_card(db):

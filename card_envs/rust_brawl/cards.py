@@ -92,6 +92,9 @@ ones)::
     "Šrotmistr Majlosh" = 1
     elitni_sekernik = 2
 
+(or on one line: ``cards = { "Šrotmistr Majlosh" = 1, elitni_sekernik = 2 }``). A name matches
+exactly, or ignoring case and accents when only one card has it.
+
 :func:`validate_deck` enforces RB-1.1 (at least 1 card, at most 2 copies, a unique card once) and
 RB-1.2 (the point total at most the point limit, config ``deck_point_limit``, default 250),
 raising :class:`DeckError` naming the card and the rule. An unknown name raises
