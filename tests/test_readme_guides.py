@@ -1,0 +1,76 @@
+"""Every README guide runs: each ```python block marked ``<!-- guide: NAME -->`` on the line before
+it is executed in a fresh interpreter, in an empty folder (so what it writes stays there).
+
+A guide that needs an optional extra (:data:`NEEDS`) is skipped when the extra is missing, except
+under ``CI=true``, where it fails (CI installs every extra)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+MARKER = re.compile(r"^<!-- guide: ([a-z0-9_-]+) -->$", re.M)
+GUIDE = re.compile(r"^<!-- guide: ([a-z0-9_-]+) -->\n```python\n(.*?)^```$", re.M | re.S)
+GUIDES = dict(GUIDE.findall(README))
+
+#: guide -> (extra, the modules it imports from that extra)
+NEEDS = {
+    "sb3": ("train", ("torch", "stable_baselines3", "sb3_contrib")),
+    "torchrl": ("interop", ("torch", "torchrl", "tensordict")),
+    "tianshou": ("interop", ("torch", "tianshou")),
+    "rllib": ("rllib", ("torch", "ray")),
+    "openspiel": ("openspiel", ("pyspiel",)),
+}
+#: the guides this README must have (others may add more: every marked block runs)
+REQUIRED = ("sb3", "torchrl", "tianshou")
+#: a guide is a short example: a few hundred timesteps, seconds to run
+MAX_LINES = 50
+
+
+def test_every_marker_opens_a_python_block_and_names_are_unique():
+    markers = MARKER.findall(README)
+    assert markers, "no guide markers in README.md"
+    assert len(markers) == len(set(markers)), f"a guide name is used twice: {markers}"
+    assert sorted(markers) == sorted(GUIDES), (
+        "a '<!-- guide: NAME -->' line must be followed directly by a ```python block: "
+        f"{sorted(set(markers) - set(GUIDES))}")
+    for name in REQUIRED:
+        assert name in GUIDES, f"README.md has no '{name}' guide"
+
+
+def test_the_guides_sit_in_the_use_with_other_libraries_section():
+    section = README.index("\n## Use with other libraries\n")
+    following = README.find("\n## ", section + 1)
+    for name in REQUIRED:
+        at = README.index(f"<!-- guide: {name} -->")
+        assert section < at < (following if following > 0 else len(README)), name
+    assert "PettingZoo SB3 tutorial" in README[section:following]
+
+
+@pytest.mark.parametrize("name", sorted(GUIDES))
+def test_guide_runs(name, tmp_path):
+    code = GUIDES[name]
+    assert len(code.splitlines()) <= MAX_LINES, f"guide {name!r} is longer than {MAX_LINES} lines"
+    extra, modules = NEEDS.get(name, (None, ()))
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        message = (f'guide {name!r} needs the "{extra}" extra: pip install "card-envs[{extra}]" '
+                   f"(not installed: {', '.join(missing)})")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)  # CI installs every extra: a missing one is a failure
+        pytest.skip(message)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH",
+                                                                                   "")])}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"guide {name!r} failed:\n{proc.stderr[-4000:]}"
+    assert proc.stdout.strip(), f"guide {name!r} printed nothing"
