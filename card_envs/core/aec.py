@@ -9,8 +9,14 @@ Conventions (PettingZoo classic):
 - rewards only at the end of the game: the game's zero-sum ``returns``; 0 on a truncation;
 - ``truncated`` when the game's own rule cap is reached (``Game.is_truncated``) or after
   ``max_steps`` decisions (default ``game.max_game_length``);
-- ``render_mode`` ``"ansi"`` (``render()`` returns the text) or ``"human"`` (prints it after every
-  step); ``render_view(agent)`` is that agent's own view (no other seat's hidden cards);
+- ``render_mode`` ``"ansi"`` (``render()`` returns the text), ``"human"`` (prints it after every
+  step) or ``"rgb_array"`` (``render()`` returns a picture of the table: a ``uint8`` array of
+  shape ``(H, W, 3)``, the same size for every frame of a game config, drawn by
+  :mod:`card_envs.core.picture`: every seat's cards with their values, HP / scores, the seat to
+  act, the last move; ``metadata["render_fps"]`` is 2 for video); ``render_seat="player_k"``
+  draws (or writes) only that seat's view: its own cards, the others' hidden cards as
+  face-down counts, another seat's hidden move unnamed; ``None`` (default) shows the whole
+  table, every card face up. ``render_view(agent)`` is an agent's text view in any mode;
 - ``save_state()`` / ``reset(options={"state": saved})`` save and resume a game (checked against the
   env's game and config); ``record()`` gives a replayable :class:`GameRecord`.
 
@@ -47,6 +53,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
+from card_envs.core.picture import TableCamera
 from card_envs.core.records import GameRecord, record_of
 from card_envs.core.state import short_repr
 
@@ -61,15 +68,18 @@ class CardGameEnv(AECEnv):
     Args:
         game: a configured game object (see :mod:`card_envs.core.game`).
         env_name: PettingZoo name, e.g. ``"garda3_v1"`` (``metadata["name"]``).
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"rgb_array"``.
+        render_seat: ``None`` (the whole table) or an agent (``"player_0"``) whose view alone
+            ``render()`` shows, as text or picture.
         illegal_action: ``"terminate"`` (PettingZoo convention, default) or ``"raise"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
 
     Raises:
-        ConfigError: an unknown ``render_mode`` or ``illegal_action``.
+        ConfigError: an unknown ``render_mode``, ``render_seat`` or ``illegal_action``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "name": "card_env"}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2,
+                "is_parallelizable": False, "name": "card_env"}
 
     def __init__(
         self,
@@ -78,9 +88,10 @@ class CardGameEnv(AECEnv):
         render_mode: str | None = None,
         illegal_action: str = "terminate",
         max_steps: int | None = None,
+        render_seat: str | None = None,
     ):
         super().__init__()
-        check_choice("render_mode", render_mode, [None, "ansi", "human"])
+        check_choice("render_mode", render_mode, [None, "ansi", "human", "rgb_array"])
         check_choice("illegal_action", illegal_action, ["terminate", "raise"])
         self.game = game
         self.metadata = {**CardGameEnv.metadata, "name": env_name}
@@ -91,6 +102,11 @@ class CardGameEnv(AECEnv):
         self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
         n = game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        check_choice("render_seat", render_seat, [None, *self.possible_agents])
+        self.render_seat = render_seat
+        seat = None if render_seat is None else self.possible_agents.index(render_seat)
+        #: draws the rgb_array frames and keeps the last move as render_seat saw it
+        self._camera = TableCamera(game, seat) if render_mode == "rgb_array" else None
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._num_actions = game.num_actions
         obs_space = spaces.Dict(
@@ -148,6 +164,8 @@ class CardGameEnv(AECEnv):
         else:
             self.state_obj = game.new_state(self.state_seed)
         self._steps = 0
+        if self._camera is not None:
+            self._camera.reset()
         self._has_reset = True
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -280,6 +298,8 @@ class CardGameEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         game, state = self.game, self.state_obj
+        if self._camera is not None:
+            self._camera.before_move(state, a)
         game.apply_action(state, a)
         self.actions_taken.append(a)
         self._steps += 1
@@ -326,7 +346,10 @@ class CardGameEnv(AECEnv):
         self._deads_step_first()
 
     # -- extras --------------------------------------------------------------------------------
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: the text (:meth:`Game.render <card_envs.core.game.GameBase.render>`, or
+        ``render_seat``'s :meth:`render_view`); ``"human"``: prints it, returns ``None``;
+        ``"rgb_array"``: the picture, ``uint8 (H, W, 3)``; ``None``: warns, returns ``None``."""
         if not self._has_reset:
             EnvLogger.error_render_before_reset()
         if self.render_mode is None:
@@ -334,7 +357,12 @@ class CardGameEnv(AECEnv):
                 "You are calling render method without specifying any render mode."
             )
             return None
-        text = self.game.render(self.state_obj)
+        if self._camera is not None:
+            return self._camera.frame(self.state_obj)
+        if self.render_seat is not None:
+            text = self.render_view(self.render_seat)
+        else:
+            text = self.game.render(self.state_obj)
         if self.render_mode == "human":
             print(text)
             return None
@@ -379,15 +407,16 @@ class CardGameEnv(AECEnv):
 def make_env_functions(make_game, env_name: str):
     """Build the ``raw_env`` / ``env`` pair of a game's env module.
 
-    ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, **config)`` builds
-    ``CardGameEnv(make_game(**config), ...)``; ``env(**kwargs)`` is the same env (the PettingZoo
-    safety wrappers are built in, see this module's docstring).
+    ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, render_seat=None,
+    **config)`` builds ``CardGameEnv(make_game(**config), ...)``; ``env(**kwargs)`` is the same
+    env (the PettingZoo safety wrappers are built in, see this module's docstring).
     """
 
     def raw_env(
         render_mode: str | None = None,
         illegal_action: str = "terminate",
         max_steps: int | None = None,
+        render_seat: str | None = None,
         **config: Any,
     ) -> CardGameEnv:
         return CardGameEnv(
@@ -396,6 +425,7 @@ def make_env_functions(make_game, env_name: str):
             render_mode=render_mode,
             illegal_action=illegal_action,
             max_steps=max_steps,
+            render_seat=render_seat,
         )
 
     def env(**kwargs: Any) -> CardGameEnv:

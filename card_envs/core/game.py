@@ -59,6 +59,11 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             ``action_to_string``
 ``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
                                             default ``render_view`` shows ``render``
+``table_view(S, p) -> Table``               what the ``rgb_array`` picture shows
+                                            (:mod:`card_envs.core.table`: panels, text lines,
+                                            card rows; ``p=None``: the whole table): only what
+                                            ``p`` may know; the default draws ``render_view``
+                                            (``render`` for ``None``) as text
 ``balance_deal(seed) -> list``,             the card-balance report's protocol
 ``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
 ``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
@@ -105,6 +110,7 @@ from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.core.state import codec_of, format_path, short_repr
+from card_envs.core.table import Table, text_table
 
 S = TypeVar("S")
 
@@ -276,6 +282,24 @@ class GameBase(Generic[S]):
             shown = [f"{i}={float(v):.3g}" for i, v in enumerate(values) if v]
             lines.append(f"  {piece.name}: {' '.join(shown) if shown else '-'}")
         return "\n".join(lines)
+
+    def table_view(self, state: S, player: int | None) -> Table:
+        """What the ``rgb_array`` picture of ``state`` shows to seat ``player`` (``None``: the
+        whole table, every card, as :meth:`render`), as a :class:`~card_envs.core.table.Table`
+        that :mod:`card_envs.core.picture` draws. Only what ``player`` may know: a hidden zone
+        is a face-down card naming its size. A game writes its own (panels per seat, its cards
+        with their values); this default draws the text of :meth:`render_view` (:meth:`render`
+        for ``None``) on a fixed 1280×720 picture, so it hides exactly what ``render_view``
+        hides."""
+        if player is None:
+            if self.is_terminal(state):
+                status = "game over"
+            else:
+                status = (f"phase {self.phase_name(state)}, to act: seat "
+                          f"{self.current_player(state)}")
+            return text_table(self.name, f"the whole table; {status}", self.render(state))
+        return text_table(self.name, self.view_header(state, player),
+                          self.render_view(state, player))
 
     def action_seen_by(self, state: S, action: int, player: int) -> str:
         """Action ``action``, about to be taken in ``state`` by ``current_player(state)``, as

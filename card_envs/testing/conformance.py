@@ -87,7 +87,7 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     identically (and a copy saved at the first and a middle decision plays the whole game on
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
     p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation, its
-    text view ``render_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
+    text view ``render_view``, its picture's content ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
     actions (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
     the registry's, else the game folder's ``bot.HeuristicBot``
     (ConformanceError when there is none); ``None``: skip; or a zero-argument factory) chooses the same action after
@@ -329,6 +329,14 @@ def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
                 f"(line {i}: {real[i] if i < len(real) else '(none)'!r} -> "
                 f"{other[i] if i < len(other) else '(none)'!r}): the view shows hidden "
                 "information")
+    table_view = getattr(game, "table_view", None)
+    if table_view is not None:
+        real_table, other_table = table_view(state, p), table_view(sampled, p)
+        if real_table != other_table:
+            raise ConformanceError(
+                f"{where}: seat {p}'s table_view (the rgb_array picture's content) changes "
+                f"after sample_hidden for seat {p}: {_table_difference(real_table, other_table)}"
+                ": the picture shows hidden information")
     seen_by = getattr(game, "action_seen_by", None)
     if seen_by is not None and p != cp:
         for x in sorted(set(legal) & set(game.legal_actions(sampled))):
@@ -337,6 +345,21 @@ def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
                     f"{where}: action {x} as seat {p} sees it is {seen_by(state, x, p)!r}, after "
                     f"sample_hidden for seat {p} {seen_by(sampled, x, p)!r}: action_seen_by "
                     "names hidden information")
+
+
+def _table_difference(a, b) -> str:
+    """Where two :class:`~card_envs.core.table.Table` differ first (``panels[1].rows[0]: ...``)."""
+    if a.panels == b.panels:
+        return (f"title/status/notes {(a.title, a.status, a.notes)!r} -> "
+                f"{(b.title, b.status, b.notes)!r}")
+    for i, (x, y) in enumerate(zip(a.panels, b.panels)):
+        if x == y:
+            continue
+        for j, (r, q) in enumerate(zip(x.rows, y.rows)):
+            if r != q:
+                return f"panels[{i}] ({x.title!r}) rows[{j}] ({r.label!r}): {r!r} -> {q!r}"
+        return f"panels[{i}] ({x.title!r}): {x!r} -> {y!r}"
+    return f"{len(a.panels)} panels -> {len(b.panels)}"
 
 
 def _piece_name(game, index: int) -> str:
