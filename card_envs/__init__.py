@@ -1,5 +1,5 @@
 """card-envs: PettingZoo AEC environments for Czech card games over one shared core: Garda3,
-Scratch Wars (duel) and Dirt and Glory.
+Scratch Wars (duel), Dirt and Glory and Rust Brawl.
 
 ``from card_envs import garda3_v1`` then ``garda3_v1.env(...)``. Env modules import lazily, so
 ``import card_envs`` stays cheap. Versions follow PettingZoo's convention: a default that changes
@@ -13,7 +13,7 @@ import importlib
 
 __version__ = "0.1.0"
 
-_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1")
+_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1", "rust_brawl_v0")
 
 #: retired env names -> the module that replaced them
 _RETIRED = {"garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v1",

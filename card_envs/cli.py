@@ -406,8 +406,8 @@ def _add_play_parsers(sub) -> None:
                "exit status: 0 the game was played to its end; 1 it was left unfinished (q, end "
                "of input, Ctrl-C: the\nunfinished game is saved, if a move was played); 2 a user "
                "error (one error line, nothing played).")
-    pl.add_argument("game", help="the game: garda3, scratch_wars, dirt_and_glory ('card-envs "
-                                 "games' lists them) or module:factory")
+    pl.add_argument("game", help="the game: garda3, scratch_wars, dirt_and_glory, rust_brawl "
+                                 "('card-envs games' lists them) or module:factory")
     pl.add_argument("--game-config", default="{}", metavar="JSON",
                     help="the game's config as a JSON object, e.g. '{\"variant\": \"night\"}' "
                          "(default: {}, the game's defaults)")

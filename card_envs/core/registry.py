@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "garda3": "card_envs.garda3.rules:make_game",
     "scratch_wars": "card_envs.scratch_wars.rules:make_game",
     "dirt_and_glory": "card_envs.dirt_and_glory.rules:make_game",
+    "rust_brawl": "card_envs.rust_brawl.rules:make_game",
 }
 
 #: game name -> env module exposing ``env()`` / ``raw_env``
@@ -23,6 +24,7 @@ ENV_MODULES: dict[str, str] = {
     "garda3": "card_envs.garda3_v1",
     "scratch_wars": "card_envs.scratch_wars_v1",
     "dirt_and_glory": "card_envs.dirt_and_glory_v1",
+    "rust_brawl": "card_envs.rust_brawl_v0",
 }
 
 
@@ -31,6 +33,7 @@ HEURISTICS: dict[str, str] = {
     "garda3": "card_envs.garda3.bot:HeuristicBot",
     "scratch_wars": "card_envs.scratch_wars.bot:HeuristicBot",
     "dirt_and_glory": "card_envs.dirt_and_glory.bot:HeuristicBot",
+    "rust_brawl": "card_envs.rust_brawl.bot:HeuristicBot",
 }
 
 

@@ -87,7 +87,8 @@ DISCARD = int(Phase.DISCARD)
 END = int(Phase.END)
 
 #: why a game ended (``state.end_reason``; "" while it goes on)
-END_REASONS: tuple[str, ...] = ("", "last_character", "no_characters", "stalemate", "turn_cap")
+END_REASONS: tuple[str, ...] = ("", "last_character", "no_characters", "stalemate", "empty_deck",
+                                 "turn_cap")
 
 
 # -- the action layout -------------------------------------------------------------------------------

@@ -27,6 +27,13 @@ VARIANTS: dict[str, list[dict]] = {
         {"num_players": 5, "first_card_value": "high"}, {"num_players": 3, "draft_return": "discard"},
         {"num_players": 2, "first_card_ability": False, "territory_selection": "first"},
     ],
+    "rust_brawl": [
+        {}, {"decks": "random"},
+        {"decks": "random", "open_decklists": False, "equipment_per_character": 2,
+         "paralysis_turns": 2},
+        {"empty_deck": "lose", "heal_self": False, "attacker_leaves_cover_first": False,
+         "stalemate_turns": 1},
+    ],
 }
 
 

@@ -26,7 +26,8 @@ DESCRIPTION = ("Train MaskablePPO by self-play in a league on a card-envs game, 
 @dataclass
 class Args:
     game: str = "garda3"
-    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory) or 'module:factory'"""
+    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory, rust_brawl) or
+    'module:factory'"""
     game_config: str = "{}"
     """the game's config as JSON, e.g. '{"variant": "classic"}'"""
     set: list[str] = dataclasses.field(default_factory=list)

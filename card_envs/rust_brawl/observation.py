@@ -1,0 +1,274 @@
+"""Rust Brawl observation encoder (the only numpy in the game).
+
+The observation is one float32 vector in ``[0, 1]`` from the observing seat's point of view
+(own pieces first). It holds what the rules let that seat know (RB "What an agent observes"):
+the phase and the pending decision, both tables card by card as *features* (kind, icon, DMG
+with boosts, current and maximum HLT, cover, paralysis, destroyed, points, unique, traits,
+abilities with the ones its equipment grants, the equipment), the own hand card by card, the
+own deck's composition and size (never its order), both graveyards, the opponent's hand and
+deck sizes, and with open decklists (RB-3.3) the multiset of the opponent's unseen cards (hand +
+deck; with ``open_decklists=False`` the piece is left out: only counts).
+Never the opponent's hand or either deck's order.
+
+Card features (:data:`CARD_FEATURES`, ``F`` entries per card) are the same for table slots, hand
+slots and the equipment being attached; per-card counts have one entry per card of the database
+(``N``), divided by 2 (at most 2 copies of a card in a deck, RB-1.1). The layout depends on the
+config (``max_hand``) and the database size: :meth:`Encoder.make_layout`. What stays fixed for a
+card (and for a card with given equipment) is built once (:meth:`Encoder.static_part`). What the
+encoder needs from the rules it reads from the game object (public attributes and methods); this
+module does not import the rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from card_envs.core.layout import Layout
+from card_envs.core.observation import Encoder as EncoderBase
+from card_envs.rust_brawl.constants import (
+    AB_BOOST_DMG,
+    AB_BOOST_HLT,
+    AB_DRAW,
+    AB_EXTRA_DMG_VS,
+    AB_LOTTERY,
+    AB_REDUCE,
+    AB_REDUCE_VS,
+    ABILITY_KINDS,
+    EQUIP_TARGET,
+    HEAL_TARGET,
+    ICONS,
+    KINDS,
+    PHASES,
+    POSITIONS,
+    RANGED_TARGET,
+    TRAITS,
+)
+
+DMG_SCALE = 10.0
+HLT_SCALE = 20.0
+POINTS_SCALE = 30.0
+AMOUNT_SCALE = 5.0
+DECK_SCALE = 40.0
+
+#: the features of one card (table slot, hand slot, the equipment being attached)
+CARD_FEATURES: tuple[str, ...] = (
+    ("present",)
+    + tuple(f"kind {k}" for k in KINDS)
+    + tuple(f"icon {i}" for i in ICONS)
+    + ("DMG with boosts / 10 (hand: printed)", "HLT / 20 (hand: printed)",
+       "max HLT / 20 (hand: printed)", "in cover", "paralysed", "destroyed (HLT <= 0)",
+       "points / 30", "unique")
+    + tuple(f"trait {t}" for t in TRAITS)
+    + tuple(f"ability {a}" for a in ABILITY_KINDS)
+    + ("a boost limited to a trait", "a boost limited to an action icon (aura)",
+       "reduction against melee / 5", "reduction against ranged / 5",
+       "lottery reward is damage",
+       "equipment cards attached / equipment_per_character",
+       "equipment DMG bonus / 10", "equipment HLT bonus / 20")
+)
+NF = len(CARD_FEATURES)
+F_PRESENT = 0
+F_KIND = 1
+F_ICON = F_KIND + len(KINDS)
+F_DMG = F_ICON + len(ICONS)
+F_HLT, F_MAX, F_COVER, F_PARALYSED, F_DESTROYED, F_POINTS, F_UNIQUE = range(F_DMG + 1,
+                                                                          F_DMG + 8)
+F_TRAIT = F_UNIQUE + 1
+F_ABILITY = F_TRAIT + len(TRAITS)
+F_TRAIT_FILTER = F_ABILITY + len(ABILITY_KINDS)
+F_ICON_FILTER, F_RED_MELEE, F_RED_RANGED, F_LOTTERY_DAMAGE, F_EQ_COUNT, F_EQ_DMG, F_EQ_HLT = \
+    range(F_TRAIT_FILTER + 1, F_TRAIT_FILTER + 8)
+assert F_EQ_HLT == NF - 1
+
+
+
+def features_markdown() -> str:
+    """The card features as a markdown table ``| offset | feature |`` (pasted into the env
+    docstring). Ability entries are the amount / 5 (1 for a flag ability), the card's own plus
+    those its equipment grants; lottery / draw are the on-play amounts."""
+    rows = ["| offset | feature |", "|---|---|"]
+    rows += [f"| {i} | {name} |" for i, name in enumerate(CARD_FEATURES)]
+    return "\n".join(rows)
+
+
+#: the counts of the ``counts`` piece
+COUNTS = ("own hand size / max_hand", "own deck size / 40", "own graveyard size / 40",
+          "opponent hand size / max_hand", "opponent deck size / 40",
+          "opponent graveyard size / 40", "quiet turns / (2 x stalemate_turns)",
+          "own table point sum / 100", "opponent table point sum / 100")
+
+
+class Encoder(EncoderBase):
+    """Builds the observation of a :class:`~card_envs.rust_brawl.rules.RustBrawlGame`
+    (``game.encoder``)."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self._bind()
+
+    def __setstate__(self, data) -> None:  # a pickled encoder carries only game and layout
+        super().__setstate__(data)
+        self._bind()
+
+    def _bind(self) -> None:
+        L = self.layout
+        self.H = L["own_hand"].size // NF
+        self.N = L["own_deck"].size
+        for piece in L.pieces:
+            setattr(self, "o_" + piece.name, piece.start)
+        self._hand_rows = None
+
+    def make_layout(self, game) -> Layout:
+        h, n = game.config.max_hand, game.num_cards
+        unseen = [("opponent_unseen", n, "the opponent's unseen cards (hand + deck: its "
+                                         "decklist minus every card shown) per card / 2 "
+                                         "(open_decklists only)")] \
+            if game.config.open_decklists else []
+        return Layout([
+            ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
+            ("turn", 3, "it is my turn; I am the starting player; turns so far / max_turns"),
+            ("counts", len(COUNTS), "; ".join(COUNTS) + " (each clipped to 1)"),
+            ("acting", POSITIONS, "one-hot position (of the seat to act) whose ranged / heal "
+                                  "target is being chosen (RANGED_TARGET, HEAL_TARGET)"),
+            ("pending", NF, "features of the equipment card being attached (EQUIP_TARGET)"),
+            ("own_table", POSITIONS * NF, f"own positions 1-4, {NF} card features each "
+                                          "(CARD_FEATURES; all zero for an empty position)"),
+            ("opponent_table", POSITIONS * NF, "opponent positions 1-4, the same features"),
+            ("own_hand", h * NF, f"own hand slots 0-{h - 1} (the hand sorted by card, as the "
+                                 "play / discard actions index it), the same features"),
+            ("own_deck", n, "own deck composition: copies of card i / 2 (never the order)"),
+            *unseen,
+            ("own_graveyard", n, "own graveyard: copies of card i / 2"),
+            ("opponent_graveyard", n, "opponent graveyard: copies of card i / 2"),
+        ])
+
+    # -- static parts ----------------------------------------------------------------------------
+    def static_part(self, key):
+        """``key`` = ``(card, *equipment)``: the card features of that card with that
+        equipment that do not change while it stands on the table (everything but DMG, HLT,
+        cover, paralysis, destroyed); as a float32 array of :data:`NF` entries."""
+        g = self.game
+        c, eq = key[0], key[1:]
+        v = np.zeros(NF, dtype=np.float32)
+        v[F_PRESENT] = 1.0
+        v[F_KIND + g.kind[c]] = 1.0
+        v[F_ICON + g.icon[c]] = 1.0
+        v[F_POINTS] = min(1.0, g.points[c] / POINTS_SCALE)
+        v[F_UNIQUE] = 1.0 if g.unique[c] else 0.0
+        tm = g.tmask[c]
+        for i in range(len(TRAITS)):
+            if tm >> i & 1:
+                v[F_TRAIT + i] = 1.0
+        prof = g.profile_of(c, eq)
+        amounts = [0.0] * len(ABILITY_KINDS)
+        for code in range(len(ABILITY_KINDS)):
+            if prof.flags >> code & 1:
+                amounts[code] = AMOUNT_SCALE
+        amounts[AB_REDUCE] = prof.reduce
+        amounts[AB_REDUCE_VS] = (sum(a for _, a in prof.reduce_vs) + prof.reduce_melee
+                                 + prof.reduce_ranged)
+        amounts[AB_EXTRA_DMG_VS] = sum(a for _, a in prof.extra_vs)
+        amounts[AB_BOOST_DMG] = sum(a for a, _, _ in prof.boost_dmg)
+        amounts[AB_BOOST_HLT] = sum(a for _, a, _, _ in prof.boost_hlt)
+        for kind, reward, amount in g.on_play[c]:
+            code = AB_LOTTERY if kind == "lottery" else AB_DRAW
+            amounts[code] += amount
+            if reward == "damage":
+                v[F_LOTTERY_DAMAGE] = 1.0
+        for code, a in enumerate(amounts):
+            v[F_ABILITY + code] = min(1.0, a / AMOUNT_SCALE)
+        boosts = [(tm_, ic) for _, tm_, ic in prof.boost_dmg] + \
+            [(tm_, ic) for _, _, tm_, ic in prof.boost_hlt]
+        v[F_TRAIT_FILTER] = 1.0 if any(t for t, _ in boosts) else 0.0
+        v[F_ICON_FILTER] = 1.0 if any(i >= 0 for _, i in boosts) else 0.0
+        v[F_RED_MELEE] = min(1.0, prof.reduce_melee / AMOUNT_SCALE)
+        v[F_RED_RANGED] = min(1.0, prof.reduce_ranged / AMOUNT_SCALE)
+        if eq:
+            v[F_EQ_COUNT] = min(1.0, len(eq) / g.config.equipment_per_character)
+            v[F_EQ_DMG] = min(1.0, sum(g.printed_dmg[e] for e in eq) / DMG_SCALE)
+            v[F_EQ_HLT] = min(1.0, sum(g.printed_hlt[e] for e in eq) / HLT_SCALE)
+        return v
+
+    def hand_rows(self) -> np.ndarray:
+        """``(N, NF)`` float32: each card's features as a hand card (printed DMG and HLT)."""
+        rows = self._hand_rows
+        if rows is None:
+            g = self.game
+            rows = np.zeros((g.num_cards, NF), dtype=np.float32)
+            for c in range(g.num_cards):
+                rows[c] = self.static((c,))
+                rows[c, F_DMG] = min(1.0, g.printed_dmg[c] / DMG_SCALE)
+                rows[c, F_HLT] = rows[c, F_MAX] = min(1.0, g.printed_hlt[c] / HLT_SCALE)
+            self._hand_rows = rows
+        return rows
+
+    # -- encode ------------------------------------------------------------------------------------
+    def _table(self, v: np.ndarray, s, x: int, o: int) -> None:
+        g = self.game
+        row = s.table[x]
+        for j in range(POSITIONS):
+            c = row[j]
+            if c < 0:
+                break
+            eq = s.equipment[x][j]
+            base = o + j * NF
+            v[base:base + NF] = self.static((c, *eq)) if eq else self.static((c,))
+            hlt = s.hlt[x][j]
+            v[base + F_DMG] = min(1.0, g.slot_dmg(s, x, j) / DMG_SCALE)
+            v[base + F_HLT] = min(1.0, max(0, hlt) / HLT_SCALE)
+            v[base + F_MAX] = min(1.0, s.max_hlt[x][j] / HLT_SCALE)
+            if s.cover[x][j]:
+                v[base + F_COVER] = 1.0
+            if s.paralysed_until[x][j]:
+                v[base + F_PARALYSED] = 1.0
+            if hlt <= 0:
+                v[base + F_DESTROYED] = 1.0
+
+    def encode(self, s, player: int) -> np.ndarray:
+        g = self.game
+        cfg = g.config
+        q = 1 - player
+        N = self.N
+        v = np.zeros(self.layout.size, dtype=np.float32)
+        v[self.o_phase + s.phase] = 1.0
+        o = self.o_turn
+        v[o] = 1.0 if s.player == player else 0.0
+        v[o + 1] = 1.0 if s.starter == player else 0.0
+        v[o + 2] = s.turn / cfg.max_turns
+        o = self.o_counts
+        mh = cfg.max_hand
+        v[o] = len(s.hands[player]) / mh
+        v[o + 1] = min(1.0, len(s.decks[player]) / DECK_SCALE)
+        v[o + 2] = min(1.0, len(s.graveyards[player]) / DECK_SCALE)
+        v[o + 3] = len(s.hands[q]) / mh
+        v[o + 4] = min(1.0, len(s.decks[q]) / DECK_SCALE)
+        v[o + 5] = min(1.0, len(s.graveyards[q]) / DECK_SCALE)
+        v[o + 6] = s.quiet_turns / (2 * cfg.stalemate_turns)
+        v[o + 7] = min(1.0, g.table_points(s, player) / 100.0)
+        v[o + 8] = min(1.0, g.table_points(s, q) / 100.0)
+        if s.phase in (RANGED_TARGET, HEAL_TARGET):  # public: whose card acts
+            v[self.o_acting + s.acting] = 1.0
+        if s.phase == EQUIP_TARGET and s.pending >= 0:  # public: the card was played
+            v[self.o_pending:self.o_pending + NF] = self.hand_rows()[s.pending]
+        self._table(v, s, player, self.o_own_table)
+        self._table(v, s, q, self.o_opponent_table)
+        hand = s.hands[player]
+        if hand:
+            o = self.o_own_hand
+            v[o:o + len(hand) * NF] = self.hand_rows()[hand].ravel()
+        o = self.o_own_deck
+        if s.decks[player]:
+            v[o:o + N] = np.bincount(s.decks[player], minlength=N) * 0.5
+        if cfg.open_decklists:
+            unseen = s.hands[q] + s.decks[q]
+            if unseen:
+                o = self.o_opponent_unseen
+                v[o:o + N] = np.bincount(unseen, minlength=N) * 0.5
+        if s.graveyards[player]:
+            o = self.o_own_graveyard
+            v[o:o + N] = np.bincount(s.graveyards[player], minlength=N) * 0.5
+        if s.graveyards[q]:
+            o = self.o_opponent_graveyard
+            v[o:o + N] = np.bincount(s.graveyards[q], minlength=N) * 0.5
+        np.clip(v, 0.0, 1.0, out=v)
+        return v
