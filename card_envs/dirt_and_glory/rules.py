@@ -19,6 +19,7 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import CardDataError, ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
+from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.dirt_and_glory.cards import Content, kind_of, load_content
 from card_envs.dirt_and_glory.config import DirtAndGloryConfig
 from card_envs.dirt_and_glory.constants import (
@@ -612,6 +613,86 @@ class DirtAndGloryGame(GameBase[DGState]):
         if s.phase == END:
             lines.append(f"winners: {s.winners}")
         return "\n".join(lines)
+
+    def _unit_card(self, c: int, value: int | None = None, marked: bool = False) -> CardFace:
+        """A card box: the counted ``value`` big (a caravan card) or the kind's values, then
+        the printed values and the ability."""
+        kind = self.kinds[self.card_kind[c]]
+        printed = f"{kind.low}/{kind.high}" if kind.two_valued else f"{kind.low}"
+        details = (printed,) if value is not None and printed != str(value) else ()
+        if kind.ability != AB_NONE:
+            details += (ABILITIES[kind.ability],)
+        return CardFace(printed if value is None else str(value), details,
+                        tone="gold" if kind.ability != AB_NONE else "plain", marked=marked)
+
+    def table_view(self, state: DGState, player: int | None) -> Table:
+        """The picture's content (``rgb_array``, DG-5): the territory (target, points, fuel),
+        the offer and the drawn draft / set-up cards (face down for the other seats); per seat
+        its score, fuel, caravan (the counted value of each card big, the card just played
+        marked) and flags; the own reserve and deck composition (the top card once scouted),
+        the other seats' reserves and decks as face-down counts (``player=None``: all face
+        up)."""
+        s, n = state, self.num_players
+        over = s.phase == END
+        terr = self.content.territories[s.territories[min(s.round, len(s.territories) - 1)]]
+        rnd = f"round {min(s.round + 1, self.config.num_rounds)}/{self.config.num_rounds}"
+        if over:
+            status = f"game over: {rnd} · winners: " + ", ".join(f"player {p}"
+                                                                  for p in s.winners)
+        else:
+            status = (f"{rnd} · phase {PHASES[s.phase]} · to act: player {s.player}"
+                      + (" (you)" if s.player == player else ""))
+
+        def back(k: int) -> tuple[CardFace, ...]:
+            return (CardFace(cards(k), face_down=True),) if k else ()
+
+        sees_hand = player is None or player == s.player
+        hand = tuple(self._unit_card(c) for c in sorted(s.hand, key=self.card_label)) \
+            if sees_hand else back(len(s.hand))
+        who = f"player {s.player}'s drawn cards" if s.hand else "no cards drawn"
+        centre = Panel(
+            title=f"territory {terr.name}",
+            lines=(f"target {terr.target} · points {'/'.join(map(str, terr.points))} · fuel "
+                   f"{'/'.join(map(str, terr.fuel))} (1st/2nd/3rd) · unit deck "
+                   f"{cards(len(s.unit_deck))}",
+                   "last round [place, points, fuel]: " + (", ".join(
+                       f"player {p} {r}" for p, r in enumerate(s.last_result))
+                       if s.round > 0 else "—")),
+            rows=(CardRow("offer", tuple(self._unit_card(c) for c in s.offer),
+                          cards(len(s.offer))),
+                  CardRow("drawn", hand, who)),
+            wide=True)
+        panels = [centre]
+        for p in range(n):
+            flags = [f for f, on in (("passed", s.passed[p]), ("busted", s.busted[p]),
+                                     ("zero next", s.zero_next[p])) if on]
+            pending = s.pending if s.phase in (VALUE, ABILITY, AFTER) and s.player == p else -1
+            caravan = tuple(self._unit_card(c, v, marked=c == pending)
+                            for c, v in zip(s.caravans[p], s.values[p]))
+            own = player is None or p == player
+            if own:
+                reserve = tuple(self._unit_card(c) for c in sorted(s.reserves[p],
+                                                                   key=self.card_label))
+                deck = ", ".join(sorted((self.card_label(c) for c in s.decks[p]),
+                                        key=lambda x: (len(x), x)))
+                known_top = s.decks[p] and (player is None or s.peek[p])
+                top = f" (top {self.card_label(s.decks[p][-1])})" if known_top else ""
+                deck_line = f"deck {cards(len(s.decks[p]))}{top}: {deck or '—'}"
+            else:
+                reserve = back(len(s.reserves[p]))
+                deck_line = f"deck {cards(len(s.decks[p]))} (face down)"
+            panels.append(Panel(
+                title=f"player {p}" + (" (you)" if p == player else ""),
+                lines=(f"score {s.scores[p]} · fuel {s.fuel[p]} · caravan total "
+                       f"{sum(s.values[p])} of {terr.target}"
+                       + (f" · {', '.join(flags)}" if flags else ""), deck_line),
+                rows=(CardRow("caravan", caravan, cards(len(caravan))),
+                      CardRow("reserve", reserve, cards(len(s.reserves[p])))),
+                active=s.player == p and not over))
+        return Table(title=f"Dirt and Glory — {n} players"
+                     + ("" if player is None else f" — the view of player {player}"),
+                     status=status, panels=tuple(panels), columns=1 if n == 2 else 2,
+                     card_size=(76, 96))
 
     def render_view(self, state: DGState, player: int) -> str:
         """Seat ``player``'s view (DG-5): the territory, the offer, every caravan, score, fuel

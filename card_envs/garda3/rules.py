@@ -15,6 +15,7 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
+from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.garda3 import state as state_module
 from card_envs.garda3.cards import FighterSet, resolve_fighter_set
 from card_envs.garda3.config import Garda3Config
@@ -32,6 +33,8 @@ from card_envs.garda3.constants import (
     CARD_ATTACK_DIR,
     CARD_COLOUR,
     CARD_DEFENCE_DIR,
+    CARD_VALUE,
+    COLOURS,
     DIRECTIONS,
     HIGH,
     LOW,
@@ -545,6 +548,105 @@ class Garda3(GameBase[Garda3State]):
             lines.append("  result: " + ("draw (round cap)" if s.winner < 0
                                          else f"player {s.winner} wins"))
         return "\n".join(lines)
+
+    def _battle_card(self, c: int) -> CardFace:
+        arrows = ("↑", "↓")
+        return CardFace(str(CARD_VALUE[c]), (f"{arrows[CARD_ATTACK_DIR[c]]} atk "
+                                             f"{DIRECTIONS[CARD_ATTACK_DIR[c]]}",
+                                             f"{arrows[CARD_DEFENCE_DIR[c]]} def "
+                                             f"{DIRECTIONS[CARD_DEFENCE_DIR[c]]}",
+                                             COLOURS[CARD_COLOUR[c]]),
+                        tone=COLOURS[CARD_COLOUR[c]])
+
+    def _fighter_card(self, state: Garda3State, seat: int, slot: int, marked: bool) -> CardFace:
+        f = self.sets[self.set_of(seat)].fighters[state.fighters[seat][slot]]
+        hp = state.hp[seat][slot]
+        return CardFace(f.name, (f"atk +{f.attack_bonus}", f"def +{f.defence_bonus}",
+                                 f"HP {hp}/{f.hp}" if hp > 0 else "eliminated"),
+                        tone="gold" if hp > 0 else "grey", marked=marked)
+
+    def table_view(self, state: Garda3State, player: int | None) -> Table:
+        """The picture's content (``rgb_array``): per seat its guard (name, bonuses, HP; the
+        fighters in battle marked) and hand (the own, or every hand for ``player=None``; the
+        others as a face-down count); the draft pool or the battle's attack and defence cards
+        with the chosen bonus sides (a night card face down while hidden from ``player``,
+        G-7.3); the public discard pile (G-4.9)."""
+        s, n = state, self.num_players
+        over = s.phase == PH_OVER
+        if over:
+            status = ("game over: draw (round cap)" if s.winner < 0
+                      else f"game over: player {s.winner} wins")
+        else:
+            status = (f"round {s.round} · phase {PHASES[s.phase].replace('_', ' ')} · to act: "
+                      f"player {s.actor}" + (" (you)" if s.actor == player else ""))
+        in_battle = s.phase not in (PH_DRAFT, PH_TARGET, PH_OVER) and striker_slot(s) >= 0
+        panels = []
+        for p in range(n):
+            marked = set()
+            if in_battle:
+                marked.add((s.striker, striker_slot(s)))
+                if blocker_slot(s) >= 0:
+                    marked.add((s.blocker, blocker_slot(s)))
+            guard = tuple(self._fighter_card(s, p, k, (p, k) in marked)
+                          for k in range(len(s.fighters[p])))
+            k = len(s.hands[p])
+            if player is None or p == player:
+                hand = tuple(self._battle_card(c) for c in sorted(s.hands[p]))
+            else:
+                hand = (CardFace(f"{k} card{'' if k == 1 else 's'}", face_down=True),) if k \
+                    else ()
+            alive = sum(1 for h in s.hp[p] if h > 0)
+            role = ""
+            if not over and s.phase != PH_DRAFT and s.round_attacker == p and s.target >= 0:
+                role = f" · attacks player {s.target} this round"
+            panels.append(Panel(
+                title=f"player {p}" + (" (you)" if p == player else ""),
+                lines=(f"fighters alive {alive}/{len(s.fighters[p])} · hand {k} "
+                       f"card{'' if k == 1 else 's'}{role}",),
+                rows=(CardRow("guard", guard, "" if guard else "none yet"),
+                      CardRow("hand", hand, f"{k} card{'' if k == 1 else 's'}")),
+                active=s.actor == p and not over))
+        sides = ("high", "low")
+        if s.phase == PH_DRAFT:
+            fs = self.sets[self.set_of(s.actor)]
+            avail = s.available[self.set_of(s.actor)]
+            pool = tuple(CardFace(f.name, (f"atk +{f.attack_bonus}", f"def +{f.defence_bonus}",
+                                           f"HP {f.hp}"), tone="gold")
+                         for j, f in enumerate(fs.fighters) if avail[j])
+            first = CardRow("draft pool", pool, f"{len(pool)} left\nplayer {s.actor} picks")
+            second = CardRow("defence", (), "")
+            battle = "the draft: 3 fighters each, in turn (G-2.3)"
+        else:
+            if s.atk_cards and player is not None and self.hidden_from(s, player):
+                atk = (CardFace("face down", face_down=True),)
+            else:
+                atk = tuple(self._battle_card(c) for c in s.atk_cards)
+            bonus = f"bonus: {sides[s.atk_bonus]}" if s.atk_bonus >= 0 else ""
+            first = CardRow("attack", atk, "\n".join(
+                x for x in (f"player {s.striker}" if in_battle else "", bonus) if x))
+            bonus = f"bonus: {sides[s.def_bonus]}" if s.def_bonus >= 0 else ""
+            second = CardRow("defence", tuple(self._battle_card(c) for c in s.def_cards),
+                             "\n".join(x for x in (f"player {s.blocker}" if in_battle and
+                                                   blocker_slot(s) >= 0 else "", bonus) if x))
+            if in_battle:
+                fighter = self._fighter_text(s, s.striker, striker_slot(s))
+                battle = (("counter-attack: " if s.counter else "battle: ") +
+                          f"player {s.striker}'s {fighter}")
+                if blocker_slot(s) >= 0:
+                    battle += (f" vs player {s.blocker}'s "
+                               f"{self._fighter_text(s, s.blocker, blocker_slot(s))}")
+            elif over:
+                battle = "the game is over"
+            else:
+                battle = "between battles"
+        discard = CardRow("discard", tuple(self._battle_card(c) for c in s.discard),
+                          f"{cards(len(s.discard))}\npublic (G-4.9)")
+        panels.append(Panel(title=f"table · deck {cards(len(s.deck))}", lines=(battle,),
+                            rows=(first, second, discard), wide=True))
+        return Table(title=f"Garda3 — {self.config.variant}"
+                     + ("" if player is None else f" — the view of player {player}"),
+                     status=status, panels=tuple(panels), columns=n,
+                     card_size=(92, 124) if n == 2 else (80, 116))
 
     def action_seen_by(self, state: Garda3State, action: int, player: int) -> str:
         """The action's name, but a night attack card another seat plays face down (G-7.3) is

@@ -38,6 +38,7 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
+from card_envs.core.table import CardFace, CardRow, Panel, Table
 from card_envs.scratch_wars import state as state_module
 from card_envs.scratch_wars.cards import (
     BonusCard,
@@ -850,6 +851,90 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             return None
         names = state.weapon_names[p]
         return names[index] if index < len(names) else None
+
+    def table_view(self, state: ScratchWarsState, player: int | None) -> Table:
+        """The picture's content (``rgb_array``; nothing is hidden, so every seat sees the
+        same but its ``(you)``): per seat the hero (HP, energy at level 3), the weapons with
+        their status, cost (level 3) and stored effect (SW-5.10), the hero bonuses of the time
+        of day and whether they are used (levels 2–3, SW-4.2); the last spin's segment
+        (SW-3.2), the attack being resolved and the initiative."""
+        s = state
+        over = s.phase == PH_OVER
+        tod = f", {TIMES_OF_DAY[time_of_day(s)]}" if self.uses_bonuses else ""
+        if over:
+            status = ("game over: truncated (draw)" if s.truncated else
+                      "game over: draw" if s.winner == 2 else
+                      f"game over: player {s.winner} wins")
+        else:
+            status = (f"round {s.round + 1} (day {day(s)}{tod}) · phase {self.phase_name(s)} · "
+                      f"to act: player {s.actor}" + (" (you)" if s.actor == player else "") +
+                      (f" · turn of player {s.turn}, {s.actions_left} actions left"
+                       if s.turn >= 0 else ""))
+        spun = (s.last_spin.seat, s.last_spin.slot) if s.last_spin is not None else None
+        tones = {READY: "plain", BROKEN: "red", REPAIRING: "orange", STORED: "blue"}
+        panels = []
+        for p in (0, 1):
+            hero = self.hero(s, p)
+            weapons = []
+            for k, name in enumerate(s.weapon_names[p]):
+                slot = s.weapon_slots[p][k]
+                details = [STATUS_NAMES[slot.status]]
+                if slot.status == STORED:
+                    details.append(f"{EFFECTS[slot.stored.effect]} {slot.stored.value}")
+                    details.append(f"durability {slot.stored.durability}")
+                if self.uses_energy:
+                    details.append(f"cost {self.spin_cost(s, p, k)}")
+                weapons.append(CardFace(name, tuple(details), tone=tones.get(slot.status, "grey"),
+                                        marked=spun == (p, k)))
+            if self.uses_bonuses:
+                offered = [f"{b.value:+d} {BONUS_EFFECTS[b.effect]}"
+                           + (" (used)" if s.bonus_used[p][j] else "")
+                           for j, b in enumerate(self.bonuses(s, p))]
+                bonuses = (f"hero bonuses ({TIMES_OF_DAY[time_of_day(s)]}): "
+                           + (", ".join(offered) or "none"))
+            else:
+                bonuses = "hero bonuses: none at level 1"
+            facts = f"HP {s.hp[p]}/{hero.hp}" + (f" · energy {s.energy[p]}"
+                                                 if self.uses_energy else "")
+            panels.append(Panel(
+                title=f"player {p}{' (you)' if p == player else ''}: {hero.name}",
+                lines=(facts, bonuses),
+                rows=(CardRow("weapons", tuple(weapons), f"{len(weapons)} weapons"),),
+                active=s.actor == p and not over))
+        lines = []
+        spin_row: tuple[CardFace, ...] = ()
+        if s.last_spin is not None:
+            sp = s.last_spin
+            seg = self.segment(s, sp.seat, sp.slot, sp.segment)
+            lines.append(f"last spin: player {sp.seat}'s {s.weapon_names[sp.seat][sp.slot]}, "
+                         f"segment {sp.segment}: {EFFECTS[seg.effect]} {seg.value} "
+                         f"({COLOURS[seg.colour]})")
+            spin_row = (CardFace(str(seg.value), (EFFECTS[seg.effect], COLOURS[seg.colour],
+                                                  f"segment {sp.segment}"),
+                                 tone=COLOURS[seg.colour]),)
+        else:
+            lines.append("last spin: none yet")
+        if s.attack is not None:
+            at = s.attack
+            target = at.target or "target not chosen"
+            lines.append(f"attack: player {at.attacker}'s {at.kind} attack {at.value} on "
+                         f"{target}" + (f" (slot {at.target_slot})" if at.target_slot >= 0
+                                        else "") + (f", shielded {at.shielded}"
+                                                    if at.shielded else ""))
+        elif s.phase in (PH_INIT_WEAPON, PH_INIT_ORDER):
+            chosen = ", ".join(
+                f"player {p}: " + (s.weapon_names[p][s.initiative_slot[p]]
+                                   if s.initiative_slot[p] >= 0 else "—")
+                + (f" = {s.initiative_value[p]}" if s.initiative_value[p] >= 0 else "")
+                for p in (0, 1))
+            lines.append(f"initiative (SW-2.2): {chosen}")
+        else:
+            lines.append("attack: none")
+        panels.append(Panel(title="the wheel", lines=tuple(lines),
+                            rows=(CardRow("last spin", spin_row, ""),), wide=True))
+        return Table(title=f"Scratch Wars — level {self.level} ({self.mode})"
+                     + ("" if player is None else f" — the view of player {player}"),
+                     status=status, panels=tuple(panels), columns=1, card_size=(150, 118))
 
     def render(self, state: ScratchWarsState) -> str:
         s = state
