@@ -78,6 +78,7 @@ from gymnasium.utils import seeding
 from card_envs.bots.base import as_policy, reseed_policy
 from card_envs.core.config import check_choice
 from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.picture import TableCamera
 from card_envs.evaluation.match import outcome_of
 
 
@@ -121,6 +122,10 @@ class SingleAgentEnv(gymnasium.Env):
         shaping: weight ``c >= 0`` of potential-based reward shaping (0, default: off; needs a
             game with ``potential``).
         shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
+        render_mode: ``None``, ``"ansi"`` (text) or ``"rgb_array"`` (a picture, ``uint8 (H, W,
+            3)``; ``metadata["render_fps"]`` 2): see :meth:`render`.
+        render_seat: whose view ``render()`` shows: ``None`` (the whole table), ``"learner"``
+            (the learner's seat of each episode) or a seat ``0..num_players-1``.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
             rotation, the opponent source and the opponents' own ``rng``).
 
@@ -129,7 +134,7 @@ class SingleAgentEnv(gymnasium.Env):
             ``shaping`` or shaping on a game without ``potential``.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
 
     def __init__(
         self,
@@ -143,6 +148,7 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_action: str = "lose",
         shaping: float = 0.0,
         shaping_gamma: float = 1.0,
+        render_seat: int | str | None = None,
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
@@ -155,7 +161,11 @@ class SingleAgentEnv(gymnasium.Env):
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
-        check_choice("render_mode", render_mode, [None, "ansi"])
+        check_choice("render_mode", render_mode, [None, "ansi", "rgb_array"])
+        check_choice("render_seat", render_seat, [None, "learner", *range(game.num_players)])
+        self.render_seat = render_seat
+        #: rgb_array frames (card_envs.core.picture): the seat drawn for and the last move
+        self._camera = TableCamera(game) if render_mode == "rgb_array" else None
         if learner_seat is not None:
             check_choice("learner_seat", learner_seat, range(game.num_players))
         self.game = game
@@ -218,6 +228,8 @@ class SingleAgentEnv(gymnasium.Env):
                     opp.name,
                 )
             self.state = game.new_state(self._seeder.getrandbits(63))
+            if self._camera is not None:
+                self._camera.reset(self._render_seat(), keep_seat=False)
             self._decisions = 0
             self._done = False
             finished = self._play_opponents()
@@ -258,6 +270,8 @@ class SingleAgentEnv(gymnasium.Env):
                     f"legal now; legal actions: {np.flatnonzero(self._mask).tolist()}"
                 )
         game, state = self.game, self.state
+        if self._camera is not None:
+            self._camera.before_move(state, a)
         game.apply_action(state, a)
         self._decisions += 1
         finished = self._play_opponents()
@@ -300,10 +314,27 @@ class SingleAgentEnv(gymnasium.Env):
         never all zeros)."""
         return self._mask
 
-    def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return self.game.render(self.state)
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: the table as text (``game.render``; with ``render_seat``, that seat's
+        ``game.render_view``); ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
+        by the game config (:mod:`card_envs.core.picture`: cards with their values, HP /
+        scores, the seat to act, the last move), for Gymnasium's ``RecordVideo`` (needs
+        ``pip install "card-envs[video]"``, moviepy); ``None`` before the first reset or
+        without a render mode. ``render_seat``: ``None`` (default) the whole table, every card
+        face up; ``"learner"`` the learner's seat of the episode; an int seat: only what that
+        seat may see."""
+        if self.state is None:
+            return None
+        if self._camera is not None:
+            return self._camera.frame(self.state)
+        if self.render_mode == "ansi":
+            seat = self._render_seat()
+            return (self.game.render(self.state) if seat is None
+                    else self.game.render_view(self.state, seat))
         return None
+
+    def _render_seat(self) -> int | None:
+        return self.seat if self.render_seat == "learner" else self.render_seat
 
     # -- internals -----------------------------------------------------------------------------
     def _reseed(self, seed: int) -> None:
@@ -333,14 +364,17 @@ class SingleAgentEnv(gymnasium.Env):
                     )
                 self._mask = mask
                 return False
-            game.apply_action(state, opponent.act(game, state, p))
+            a = opponent.act(game, state, p)
+            if self._camera is not None:
+                self._camera.before_move(state, a)
+            game.apply_action(state, a)
             self._decisions += 1
 
 
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
 #: a field of the game's config
 ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
-                "illegal_action", "shaping", "shaping_gamma")
+                "illegal_action", "shaping", "shaping_gamma", "render_seat")
 
 
 def make_single_agent_env(game: str = "garda3", opponent: Any = "random",

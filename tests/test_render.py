@@ -1,0 +1,240 @@
+"""``render_mode="rgb_array"``: the picture of the table (:mod:`card_envs.core.picture`).
+
+For every registered game (the registry is iterated, so a game added later is covered): frames
+are ``H×W×3`` ``uint8`` of one size through a whole game; with a ``render_seat`` the frame is
+byte-identical after ``sample_hidden`` for that seat and changes whenever that seat's text view
+changes (a move that changes public facts); the ``SingleAgentEnv`` frames through Gymnasium's
+wrappers (``RenderCollection`` always; ``RecordVideo`` with the ``video`` extra); the bundled
+font has every letter of the shipped card names (Czech diacritics).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+from card_envs.core.errors import ConfigError
+from card_envs.core.picture import draw_table, font, table_frame
+from card_envs.core.registry import available_games, env_module, make_game
+from card_envs.core.table import CardFace, CardRow, Panel, Table
+
+GAMES = available_games()
+#: more configs than the default where the picture's layout changes (seats, hidden cards)
+CONFIGS = [(name, {}) for name in GAMES] + [
+    (name, cfg) for name, cfg in [
+        ("garda3", {"variant": "royale+night"}), ("garda3", {"variant": "free_for_all"}),
+        ("scratch_wars", {"level": 1}), ("dirt_and_glory", {"num_players": 5}),
+    ] if name in GAMES]
+IDS = [f"{name}-{cfg}" if cfg else name for name, cfg in CONFIGS]
+
+
+def _play(env, rng: random.Random, steps: int):
+    """Up to ``steps`` random legal moves of an AEC env; yields after each."""
+    for _ in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        yield
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_frames_are_uint8_rgb_of_one_size_through_a_game(name, cfg):
+    module = env_module(name)
+    env = module.env(render_mode="rgb_array", **cfg)
+    assert "rgb_array" in env.metadata["render_modes"]
+    assert env.metadata["render_fps"] == 2
+    env.reset(seed=3)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    assert first.shape[0] % 2 == 0 and first.shape[1] == 1280  # even sizes for video encoders
+    assert first.flags.c_contiguous
+    rng = random.Random(3)
+    shapes = {first.shape}
+    for k, _ in enumerate(_play(env, rng, 400)):
+        if k % 9 == 0:
+            shapes.add(env.render().shape)
+    shapes.add(env.render().shape)  # the final position
+    assert shapes == {first.shape}
+    # the picture is not blank: the felt, the panels and dark text are all there
+    assert len(np.unique(first.reshape(-1, 3), axis=0)) > 20
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS, ids=IDS)
+def test_a_seats_frame_hides_what_it_cannot_see_and_shows_public_changes(name, cfg):
+    """Byte-identical frames after ``sample_hidden`` for the seat; a new frame whenever the
+    seat's text view changes."""
+    game = make_game(name, **cfg)
+    for seat in range(game.num_players):
+        agent = f"player_{seat}"
+        env = env_module(name).env(render_mode="rgb_array", render_seat=agent, **cfg)
+        env.reset(seed=11 + seat)
+        rng = random.Random(seed := 11 + seat)
+        frame, view = env.render(), env.render_view(agent)
+        checked = changed = 0
+        for k, _ in enumerate(_play(env, rng, 60)):
+            new_frame, new_view = env.render(), env.render_view(agent)
+            if new_view != view:  # a public fact (for this seat) changed: the picture too
+                assert not np.array_equal(new_frame, frame), (agent, k, new_view)
+                changed += 1
+            frame, view = new_frame, new_view
+            if k % 4 == 0:
+                real = env.state_obj
+                env.state_obj = env.game.sample_hidden(real, seat, random.Random(seed * 100 + k))
+                try:
+                    again = env.render()
+                finally:
+                    env.state_obj = real
+                assert again.tobytes() == frame.tobytes(), (agent, k)
+                checked += 1
+        assert checked >= 3 and changed >= 3, (agent, checked, changed)
+
+
+def test_garda3_picture_shows_the_own_hand_and_only_the_size_of_the_others():
+    """G-2.4: the other hand is one face-down card naming its size; the own cards with their
+    values; the whole table (``None``) shows every hand."""
+    game = make_game("garda3")
+    state = game.new_state(5)
+    rng = random.Random(5)
+    while state.phase == 0:  # the draft
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+    table = game.table_view(state, 0)
+    hands = {p.title: p.rows[1] for p in table.panels[:2]}
+    own, other = hands["player 0 (you)"], hands["player 1"]
+    assert [c.title for c in own.cards] == [str(c // 12 + 1) for c in sorted(state.hands[0])]
+    assert not any(c.face_down for c in own.cards)
+    assert other.cards == (CardFace(f"{len(state.hands[1])} cards", face_down=True),)
+    everything = game.table_view(state, None)
+    assert [c.title for c in everything.panels[1].rows[1].cards] == \
+        [str(c // 12 + 1) for c in sorted(state.hands[1])]
+
+
+def test_the_frame_names_the_last_move_as_the_seat_saw_it():
+    """A Garda3 night attack card played face down (G-7.3) stays unnamed in the defender's
+    frame's last-move line; the attacker's names it."""
+    game = make_game("garda3", variant="night")
+    state = game.new_state(2)
+    rng = random.Random(2)
+    while not (state.phase == 4 and not state.atk_cards):  # attack_cards, nothing played yet
+        game.apply_action(state, rng.choice(game.legal_actions(state)))
+    attacker = state.actor
+    card = next(a for a in game.legal_actions(state) if 12 <= a < 48)
+    from card_envs.core.picture import TableCamera
+    cams = {p: TableCamera(game, p) for p in range(2)}
+    for cam in cams.values():
+        cam.before_move(state, card)
+    assert cams[1 - attacker].last_move == (attacker, "card: played face down")
+    assert cams[attacker].last_move == (attacker, game.action_to_string(state, card))
+
+
+def test_render_seat_is_checked_and_ansi_gives_that_seats_text():
+    module = env_module("garda3")
+    with pytest.raises(ConfigError, match="render_seat"):
+        module.env(render_mode="rgb_array", render_seat="player_7")
+    with pytest.raises(ConfigError, match="render_mode"):
+        module.env(render_mode="rgb")
+    env = module.env(render_mode="ansi", render_seat="player_1")
+    env.reset(seed=1)
+    assert env.render() == env.render_view("player_1")
+
+
+def test_the_default_table_view_draws_the_text_view_at_a_fixed_size():
+    """A game without its own ``table_view`` (the template Toy Nim) gets its text view drawn
+    on 1280×720."""
+    from card_envs.testing.toy_game.rules import make_game as make_toy
+    game = make_toy()
+    state = game.new_state(1)
+    table = game.table_view(state, 0)
+    assert table.panels[0].lines == tuple(game.render_view(state, 0).splitlines())
+    frame = table_frame(game, state, 0)
+    assert frame.shape == (720, 1280, 3) and frame.dtype == np.uint8
+
+
+def test_too_tall_content_is_scaled_into_a_fixed_height_and_long_text_is_cut():
+    rows = tuple(CardRow(f"row {i}", (CardFace("x" * 80),) * 40) for i in range(12))
+    table = Table("t" * 300, "s", (Panel("p", ("long " * 200,), rows),), height=400)
+    frame = draw_table(table)
+    assert frame.shape == (400, 1280, 3)
+
+
+def test_the_bundled_font_has_every_letter_of_the_card_names():
+    """Pillow's own default font has no ř, ů, á: the bundled DejaVu subset has them all."""
+    names = set("ěščřžýáíéůúďťňóĚŠČŘŽÝÁÍÉŮÚĎŤŇÓ")
+    garda = make_game("garda3")
+    for fs in garda.sets:
+        for f in fs.fighters:
+            names |= set(f.name)
+    sw = make_game("scratch_wars")
+    for n in list(sw.catalogue.hero_names) + list(sw.catalogue.weapon_names):
+        names |= set(n)
+    names |= set("↑↓▶…—·±−+/")
+    from PIL import Image, ImageDraw
+
+    def glyph(f, ch: str) -> bytes:
+        image = Image.new("L", (40, 40))
+        ImageDraw.Draw(image).text((5, 5), ch, font=f, fill=255)
+        return image.tobytes()
+
+    for bold in (False, True):
+        f = font(20, bold)
+        missing = glyph(f, "\u4e00")  # not in the subset: the .notdef box
+        lacking = sorted(ch for ch in names - {" "} if glyph(f, ch) == missing)
+        assert not lacking, lacking
+        assert glyph(f, "ř") != glyph(f, "r") and glyph(f, "ů") != glyph(f, "u")
+    from PIL import ImageFont
+    pillow_default = ImageFont.load_default(size=20)  # why the font is bundled
+    assert glyph(pillow_default, "ř") == glyph(pillow_default, "\u4e00")
+
+
+def test_single_agent_frames_through_gymnasium_render_collection():
+    from gymnasium.wrappers import RenderCollection
+
+    from card_envs.bots import RandomBot
+    from card_envs.wrappers import SingleAgentEnv
+
+    for name in GAMES:
+        env = RenderCollection(SingleAgentEnv(make_game(name), RandomBot(0),
+                                              render_mode="rgb_array", render_seat="learner"))
+        assert env.metadata["render_fps"] == 2
+        obs, info = env.reset(seed=0)
+        done, steps = False, 0
+        while not done and steps < 30:
+            action = int(np.flatnonzero(info["action_mask"])[0])
+            obs, _, terminated, truncated, info = env.step(action)
+            done, steps = terminated or truncated, steps + 1
+        frames = env.render()
+        assert len(frames) == steps + 1
+        assert {f.shape for f in frames} == {frames[0].shape} and frames[0].dtype == np.uint8
+        assert frames[0].shape[2] == 3
+    with pytest.raises(ConfigError, match="render_seat"):
+        SingleAgentEnv(make_game("garda3"), RandomBot(0), render_mode="rgb_array",
+                       render_seat=2)
+
+
+def test_record_video_writes_an_mp4_of_an_episode(tmp_path):
+    """Gymnasium's RecordVideo on the single-agent view (the ``video`` extra: moviepy)."""
+    try:
+        import moviepy  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI") == "true":
+            pytest.fail('the video extra is missing under CI=true: pip install "card-envs[video]"')
+        pytest.skip('needs the video extra: pip install "card-envs[video]"')
+    from gymnasium.wrappers import RecordVideo
+
+    from card_envs.bots import RandomBot
+    from card_envs.wrappers import SingleAgentEnv
+
+    env = RecordVideo(SingleAgentEnv(make_game("garda3"), RandomBot(0), render_mode="rgb_array"),
+                      str(tmp_path), episode_trigger=lambda k: k == 0)
+    obs, info = env.reset(seed=0)
+    done = False
+    while not done:
+        obs, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        done = terminated or truncated
+    env.close()
+    videos = list(tmp_path.glob("*.mp4"))
+    assert len(videos) == 1 and videos[0].stat().st_size > 10_000
