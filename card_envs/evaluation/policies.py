@@ -12,6 +12,11 @@ Policy specs (:func:`resolve_policy`):
                                   (:func:`card_envs.bots.loading.resolve_heuristic`)
 ``path/to/model.zip``             a saved MaskablePPO model, deterministic with masks
                                   (``path/to/run_dir`` works too: its ``model.zip``)
+``rllib:PATH[#MODULE]``           a trained RLlib module (:mod:`card_envs.bots.rllib`): ``PATH``
+                                  an algorithm checkpoint, a run folder of
+                                  ``training/rllib_ppo.py`` (its ``checkpoint/``) or a module
+                                  folder; ``MODULE`` default ``main``; deterministic with masks
+                                  (a bare ``PATH`` folder holding an RLlib checkpoint works too)
 ``package.module:attr``           a policy object, a class/factory returning one (called with no
                                   arguments), or an ``(observation, action_mask) -> action``
                                   callable; its signature is checked before any game (an ``act``
@@ -41,8 +46,14 @@ import inspect
 from pathlib import Path
 from typing import Any
 
+from card_envs.bots import rllib
 from card_envs.bots.base import RandomBot, as_policy
-from card_envs.bots.ismcts import DEFAULT_ITERATIONS, MAX_ITERATIONS, ROLLOUTS, ISMCTSBot
+from card_envs.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    MAX_ITERATIONS,
+    ROLLOUTS,
+    ISMCTSBot,
+)
 from card_envs.bots.loading import (  # noqa: F401 - check_model_file: re-exported for callers
     check_model_file,
     check_policy_fits,
@@ -53,7 +64,6 @@ from card_envs.bots.loading import (  # noqa: F401 - check_model_file: re-export
 )
 from card_envs.core import registry
 from card_envs.core.errors import CardEnvsError, ConfigError
-
 
 #: what a game object must have to be played (the Game contract's methods the evaluation uses)
 GAME_METHODS = ("new_state", "current_player", "legal_actions", "apply_action", "is_terminal",
@@ -242,6 +252,11 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         return RandomBot(seed)
     if spec == "heuristic":
         return resolve_heuristic(game_spec)
+    if spec.startswith(rllib.PREFIX) or rllib.looks_like_rllib(spec):
+        policy = rllib.load_rllib_policy(spec, deterministic=deterministic, seed=seed)
+        if game is not None:
+            check_policy_fits(policy, game, spec)
+        return policy
     path = Path(spec)
     if spec.endswith(".zip") or path.is_dir() or path.exists():
         if path.is_dir():
@@ -265,7 +280,7 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         return policy
     raise ConfigError(
         f"unknown policy {spec!r}: expected 'random', 'heuristic', 'ismcts[:N[:ROLLOUT]]', a model "
-        ".zip / run folder, or 'package.module:name'"
+        ".zip / run folder, 'rllib:CHECKPOINT', or 'package.module:name'"
     )
 
 
