@@ -320,17 +320,20 @@ class RustBrawlGame(GameBase[RBState]):
         """DMG of the card at ``(p, j)`` with boosts (RB-6.1, RB-6.5): printed DMG, its
         equipment's DMG, and the DMG boosts of the other living friendly table cards whose
         filter (trait, action icon) it matches. Extra DMG against a target's trait is not
-        included (:meth:`attack_dmg`)."""
-        row, hlt = s.table[p], s.hlt[p]
+        included."""
+        row, hlt, eqs = s.table[p], s.hlt[p], s.equipment[p]
         c = row[j]
-        d = self.printed_dmg[c] + self.slot_profile(s, p, j).dmg_bonus
+        prof0 = self.profile0
+        d = self.printed_dmg[c]
+        if eqs[j]:
+            d += self.profile_of(c, eqs[j]).dmg_bonus
         for b in range(POSITIONS):
             cb = row[b]
             if cb < 0:
                 break
             if b == j or hlt[b] <= 0:
                 continue
-            boosts = self.slot_profile(s, p, b).boost_dmg
+            boosts = self.profile_of(cb, eqs[b]).boost_dmg if eqs[b] else prof0[cb].boost_dmg
             for amount, tm, ic in boosts:
                 if self._boost_matches(c, tm, ic):
                     d += amount
@@ -644,8 +647,17 @@ class RustBrawlGame(GameBase[RBState]):
         c = s.table[p][j]
         if self.kind[c] != CHARACTER or s.hlt[p][j] <= 0 or s.paralysed_until[p][j]:
             return False
-        flags = self.slot_profile(s, p, j).flags
-        if self.icon[c] == HEAL:
+        eq = s.equipment[p][j]
+        flags = self.profile_of(c, eq).flags if eq else self.profile0[c].flags
+        ic = self.icon[c]
+        if ic == MELEE and not flags & F_HIT_ALL:  # RB-5.1: the same position
+            q = 1 - p
+            if s.table[q][j] >= 0 and s.hlt[q][j] > 0:
+                self._attack(s, p, j, [j])
+            else:
+                s.cover[p][j] = True
+            return False
+        if ic == HEAL:
             targets = self.heal_targets(s, p, j)
             if not targets:
                 s.cover[p][j] = True
@@ -692,35 +704,48 @@ class RustBrawlGame(GameBase[RBState]):
         paralysed it (RB-6.9)."""
         q = 1 - p
         c = s.table[p][j]
-        prof = self.slot_profile(s, p, j)
+        eq = s.equipment[p][j]
+        prof0, tmask = self.profile0, self.tmask
+        prof = self.profile_of(c, eq) if eq else prof0[c]
         if self._first:
             s.cover[p][j] = False
-        removes = prof.flags & F_REMOVES
-        para = prof.flags & F_PARALYSE
+        flags = prof.flags
+        removes = flags & F_REMOVES
+        para = flags & F_PARALYSE
         atype = self.icon[c]
-        tm_c = self.tmask[c]
+        tm_c = tmask[c]
         base = self.slot_dmg(s, p, j)
-        qrow, qpar = s.table[q], s.paralysed_until[q]
+        extra_vs = prof.extra_vs
+        qrow, qpar, qeq, qcover = s.table[q], s.paralysed_until[q], s.equipment[q], s.cover[q]
         hits = []
         for t in targets:
             tc = qrow[t]
-            tprof = self.slot_profile(s, q, t)
-            if removes:
+            tprof = self.profile_of(tc, qeq[t]) if qeq[t] else prof0[tc]
+            if removes:  # RB-6.3: the printed amount, no reduction
                 d = self.printed_dmg[c]
             else:
-                d = self._deal(s, base + self._extra(prof, self.tmask[tc]), q, t, tm_c, atype)
+                b = base + self._extra(prof, tmask[tc]) if extra_vs else base
+                if qcover[t]:
+                    b //= 2
+                red = tprof.reduce + (tprof.reduce_melee if atype == MELEE
+                                      else tprof.reduce_ranged)
+                for tm, amount in tprof.reduce_vs:
+                    if tm_c & tm:
+                        red += amount
+                d = b - red if b > red else 0
             paralysed = bool(para) and not tprof.flags & F_IMMUNE
             ret = -1
             if tprof.flags & F_RETURN and self.kind[tc] == CHARACTER and not qpar[t]:
                 sdmg = self.slot_dmg(s, q, t) + self._extra(tprof, tm_c)
-                ret = self._deal(s, sdmg, p, j, self.tmask[tc], -1)
+                ret = self._deal(s, sdmg, p, j, tmask[tc], -1)
             hits.append((t, d, paralysed, ret))
         if not self._first:
             s.cover[p][j] = False
         turn_q = self.turns_of(s, q) + self.config.paralysis_turns
+        qhlt = s.hlt[q]
         for t, d, paralysed, ret in hits:
             if d:
-                s.hlt[q][t] -= d
+                qhlt[t] -= d
                 s.changed = True
             if paralysed and qpar[t] < turn_q:
                 qpar[t] = turn_q
@@ -729,7 +754,7 @@ class RustBrawlGame(GameBase[RBState]):
                     s.hlt[p][j] -= ret
                     s.changed = True
                 if not paralysed:
-                    s.cover[q][t] = False
+                    qcover[t] = False
 
     # -- RB-4.3 the play step --------------------------------------------------------------------
     def _play_step(self, s: RBState, p: int) -> bool:
@@ -897,9 +922,20 @@ class RustBrawlGame(GameBase[RBState]):
         """RB-4.5: destroyed cards go to their owners' graveyards with their equipment, the
         others shift down keeping their order; the player's expired paralyses end (RB-6.4);
         then the victory checks (RB-7.4) and the turn cap."""
+        isc = self.is_character
+        has = [False, False]
         for x in range(2):
             row, hlt = s.table[x], s.hlt[x]
-            if any(row[j] >= 0 and hlt[j] <= 0 for j in range(POSITIONS)):
+            destroyed = False
+            for j in range(POSITIONS):
+                c = row[j]
+                if c < 0:
+                    break
+                if hlt[j] <= 0:
+                    destroyed = True
+                elif isc[c]:
+                    has[x] = True
+            if destroyed:
                 self._remove_destroyed(s, x)
                 s.changed = True
         tp = self.turns_of(s, p)
@@ -908,8 +944,7 @@ class RustBrawlGame(GameBase[RBState]):
             if par[j] and par[j] <= tp:
                 par[j] = 0
         s.acting = POSITIONS
-        # RB-7.4 (a), (b)
-        has = [any(c >= 0 and self.is_character[c] for c in s.table[x]) for x in range(2)]
+        # RB-7.4 (a), (b) (has: a living character on the table, after the removal)
         if has[0] != has[1]:
             y = 0 if has[1] else 1
             if not self._can_play_character(s, y):
@@ -947,28 +982,31 @@ class RustBrawlGame(GameBase[RBState]):
         return total
 
     def _remove_destroyed(self, s: RBState, x: int) -> None:
+        """RB-4.5: seat ``x``'s destroyed cards (and their equipment) to its graveyard, the
+        others down to the lowest positions in their order."""
         keep = []
         grave = s.graveyards[x]
+        row, hlt, eqs = s.table[x], s.hlt[x], s.equipment[x]
         for j in range(POSITIONS):
-            c = s.table[x][j]
+            c = row[j]
             if c < 0:
                 break
-            if s.hlt[x][j] > 0:
+            if hlt[j] > 0:
                 keep.append(j)
             else:
                 grave.append(c)
-                grave.extend(s.equipment[x][j])
-        n = len(keep)
-        for name in ("table", "hlt", "max_hlt", "cover", "paralysed_until", "serial",
-                     "equipment", "granted"):
-            row = getattr(s, name)[x]
-            blank = {"table": -1, "cover": False}.get(name, 0)
-            new = [row[j] for j in keep]
-            if name in ("equipment", "granted"):
-                new += [[] for _ in range(POSITIONS - n)]
-            else:
-                new += [blank] * (POSITIONS - n)
-            getattr(s, name)[x] = new
+                grave.extend(eqs[j])
+        pad = POSITIONS - len(keep)
+        s.table[x] = [row[j] for j in keep] + [-1] * pad
+        s.hlt[x] = [hlt[j] for j in keep] + [0] * pad
+        mx, cv, par, ser, gr = (s.max_hlt[x], s.cover[x], s.paralysed_until[x], s.serial[x],
+                                s.granted[x])
+        s.max_hlt[x] = [mx[j] for j in keep] + [0] * pad
+        s.cover[x] = [cv[j] for j in keep] + [False] * pad
+        s.paralysed_until[x] = [par[j] for j in keep] + [0] * pad
+        s.serial[x] = [ser[j] for j in keep] + [0] * pad
+        s.equipment[x] = [eqs[j] for j in keep] + [[] for _ in range(pad)]
+        s.granted[x] = [gr[j] for j in keep] + [[] for _ in range(pad)]
 
     def _finish(self, s: RBState, winner: int, reason: str) -> None:
         s.phase = END
