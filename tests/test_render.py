@@ -149,7 +149,8 @@ def test_the_default_table_view_draws_the_text_view_at_a_fixed_size():
     game = make_toy()
     state = game.new_state(1)
     table = game.table_view(state, 0)
-    assert table.panels[0].lines == tuple(game.render_view(state, 0).splitlines())
+    assert table.status == game.view_header(state, 0)  # the view's first line, not repeated
+    assert table.panels[0].lines == tuple(game.render_view(state, 0).splitlines()[1:])
     frame = table_frame(game, state, 0)
     assert frame.shape == (720, 1280, 3) and frame.dtype == np.uint8
 

@@ -298,8 +298,9 @@ class GameBase(Generic[S]):
                 status = (f"phase {self.phase_name(state)}, to act: seat "
                           f"{self.current_player(state)}")
             return text_table(self.name, f"the whole table; {status}", self.render(state))
-        return text_table(self.name, self.view_header(state, player),
-                          self.render_view(state, player))
+        header, text = self.view_header(state, player), self.render_view(state, player)
+        first, _, rest = text.partition("\n")
+        return text_table(self.name, header, rest if first == header else text)
 
     def action_seen_by(self, state: S, action: int, player: int) -> str:
         """Action ``action``, about to be taken in ``state`` by ``current_player(state)``, as
