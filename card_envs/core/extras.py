@@ -14,6 +14,7 @@ torch)``. Whether a module is installed is found without importing it
 from __future__ import annotations
 
 import importlib.util
+import sys
 from collections.abc import Iterable
 
 from card_envs.core.errors import CardEnvsError
@@ -36,6 +37,9 @@ class MissingExtraError(CardEnvsError, ImportError):
 
 def is_installed(module: str) -> bool:
     """Whether ``module`` (a top-level or dotted name) can be imported, without importing it."""
+    top = module.partition(".")[0]
+    if top in sys.modules and sys.modules[top] is None:  # blocked: so are its submodules
+        return False
     try:
         return importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):  # a parent package missing, or a module without a spec
