@@ -46,7 +46,7 @@ Game type and info
   reward); a score reward (Dirt and Glory's ``reward="score"``, a score difference): ∓100,000,
   the declared static bound of a score; a game with a ``return_bounds`` attribute: those.
 * ``num_distinct_actions`` = ``num_actions`` (our action ids unchanged), ``num_players`` from the
-  config, ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
+  config (the game type's ``min_num_players``/``max_num_players`` are 1/16: the config decides), ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
   ``pyspiel.PlayerId.TERMINAL`` once over.
 
 Observations (``make_py_observer``; OpenSpiel's default and info-state observation types)
@@ -165,7 +165,7 @@ class _Play:
     """One game in progress: our state (dealt on first use) and every seat's records (the
     information-state string lines and own actions)."""
 
-    __slots__ = ("shared", "_state", "lines", "own")
+    __slots__ = ("_state", "lines", "own", "shared")
 
     def __init__(self, shared: _Shared, state=None, lines=None, own=None):
         self.shared = shared
@@ -214,7 +214,7 @@ class CardEnvsState(pyspiel.State):
 
     ``game_state`` is our state (read it, do not change it: play through ``apply_action``)."""
 
-    def __init__(self, game: "CardEnvsGame", play: _Play | None = None):
+    def __init__(self, game: CardEnvsGame, play: _Play | None = None):
         super().__init__(game)
         self._play = play if play is not None else _Play(game.shared)
 
@@ -279,7 +279,7 @@ def _load_state(name: str, params: dict, serialized: str) -> CardEnvsState:
 class _Observer:
     """OpenSpiel's PyObserver interface (``tensor``, ``dict``, ``set_from``, ``string_from``)."""
 
-    def __init__(self, game: "CardEnvsGame", perfect_recall: bool):
+    def __init__(self, game: CardEnvsGame, perfect_recall: bool):
         card, slots = game.card_game, game.shared.history_slots
         size = int(np.prod(card.observation_shape))
         self.perfect_recall = perfect_recall
