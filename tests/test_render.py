@@ -94,6 +94,16 @@ def test_a_seats_frame_hides_what_it_cannot_see_and_shows_public_changes(name, c
         assert checked >= 3 and changed >= 3, (agent, checked, changed)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_render_test_passes_for_every_render_mode(name, capsys):
+    """PettingZoo's own ``render_test``: every mode of ``metadata["render_modes"]`` (rgb_array:
+    ``uint8`` ``H×W×3``; ansi: a str; human: prints, returns ``None``)."""
+    from pettingzoo.test import render_test
+
+    render_test(env_module(name).env)
+    assert capsys.readouterr().out  # the human mode printed the table
+
+
 def test_garda3_picture_shows_the_own_hand_and_only_the_size_of_the_others():
     """G-2.4: the other hand is one face-down card naming its size; the own cards with their
     values; the whole table (``None``) shows every hand."""
