@@ -1016,6 +1016,34 @@ class RustBrawlGame(GameBase[RBState]):
         s.pending = -1
         s.acting = POSITIONS
 
+    # -- the card-balance report (card_envs.evaluation.balance, docs/balance.md) ----------------
+    def balance_deal(self, seed: int) -> list[list[str]]:
+        """Two random legal decks (RB-1.1, RB-1.2: ``cards.random_deck`` at
+        ``deck_point_limit``), seat 0's then seat 1's from one ``random.Random(seed)``; each a
+        sorted list of card ids, one per copy."""
+        rng = random.Random(seed)
+        limit = self.config.deck_point_limit
+        return [list(random_deck(self.db, rng, limit).cards) for _seat in range(2)]
+
+    def balance_config(self, sets: list) -> dict[str, Any]:
+        """``{"decks": sets}``: seat ``i`` plays the deck ``sets[i]`` (RB-3.4)."""
+        return {"decks": [list(deck) for deck in sets]}
+
+    def cards_in_set(self, card_set) -> tuple[str, ...]:
+        """A deck's card ids (one per copy)."""
+        return tuple(card_set)
+
+    def card_played(self, state: RBState, action: int) -> str | None:
+        """The id of the hand card a ``play`` action plays, attaches or explodes (RB-4.3);
+        ``None`` for every other action."""
+        if state.phase in (PLAY, PLAY_OR_DISCARD) and A_PLAY <= action < self.a_discard:
+            return self.db.cards[state.hands[state.player][action - A_PLAY]].id
+        return None
+
+    def balance_card_names(self) -> dict[str, str]:
+        """Every card of the database: id -> printed name."""
+        return {c.id: c.name for c in self.db.cards}
+
     # -- optional hooks --------------------------------------------------------------------------
     def potential(self, state: RBState, player: int) -> float:
         """``player``'s standing in [-1, 1] from public facts: the own living table point sum
