@@ -113,8 +113,9 @@ Arguments
 ---------
 ``num_players`` (2–5, default 2), ``reward`` (``"win"``/``"score"``), ``content`` (path of a
 content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.cards`),
-``render_mode`` (``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/
-``"raise"``), ``max_steps``; and the rule DECISION fields of
+``render_mode`` (``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table,
+``uint8``, 1280 wide), ``render_seat`` (``None`` or ``"player_k"``: only that seat's view),
+``illegal_action`` (``"terminate"``/``"raise"``), ``max_steps``; and the rule DECISION fields of
 :class:`card_envs.dirt_and_glory.config.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
 ``draft_return``, ``territory_selection``, ``first_card_value``, ``first_card_ability``,
 ``first_player``, ``fuel_cost``, ``fuel_uses_per_turn``, ``bust_fuel_rescue``, ``empty_deck``,

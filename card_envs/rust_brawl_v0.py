@@ -138,7 +138,8 @@ Arguments
 ``decks`` (``None``: a shipped deck per seat chosen by the reset seed; ``"random"``: a random legal
 deck per seat from the seed; or a pair of shipped deck names, deck files or card-name lists),
 ``card_db`` (path of a card TOML replacing the shipped database), ``render_mode``
-(``None``/``"ansi"``/``"human"``), ``illegal_action`` (``"terminate"``/``"raise"``),
+(``None``/``"ansi"``/``"human"``/``"rgb_array"``), ``render_seat`` (``None`` or ``"player_k"``),
+``illegal_action`` (``"terminate"``/``"raise"``),
 ``max_steps``; and the rule DECISION fields of
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,
 ``empty_deck``, ``equipment_per_character``, ``max_hand``, ``heal_self``, ``paralysis_turns``,

@@ -40,7 +40,8 @@ A game reaching ``max_rounds`` decisions ends with 0 for all, reported as ``trun
 Arguments
 ---------
 ``num_players=2`` (2–4), ``pile=10`` (1–40), ``max_rounds=100``, ``hidden_bonus=True``;
-``render_mode=None`` | ``"ansi"`` | ``"human"``; ``illegal_action="terminate"`` | ``"raise"``.
+``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"``; ``render_seat=None`` |
+``"player_k"``; ``illegal_action="terminate"`` | ``"raise"``.
 
 Version history
 ---------------
