@@ -140,6 +140,36 @@ def test_openspiel_bot_as_an_evaluation_policy(name):
     assert result.n == 4 and sorted(result.per_seat) == list(range(card.num_players))
 
 
+def test_openspiel_rl_environment_and_evaluate_bots_run_a_game():
+    """OpenSpiel's RL environment plays a Garda3 deal to the end with the info-state tensor of
+    the documented size and the game's returns as the final rewards; evaluate_bots returns the
+    returns of the state it played."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.bots import uniform_random
+
+    game = osb.load_game("garda3", rng_seed=3)
+    card = game.card_game
+    env = rl_environment.Environment(game)
+    step = env.reset()
+    rng = np.random.RandomState(0)
+    mirror, actions = card.new_state(3), 0
+    while not step.last():
+        p = step.observations["current_player"]
+        assert step.observations["legal_actions"][p] == card.legal_actions(mirror)
+        assert len(step.observations["info_state"][p]) == \
+            card.observation_shape[0] + osb.DEFAULT_HISTORY_SLOTS * card.num_actions
+        a = int(rng.choice(step.observations["legal_actions"][p]))
+        card.apply_action(mirror, a)
+        step = env.step([a])
+        actions += 1
+    assert step.rewards == card.returns(mirror) and actions > 20
+    bots = [uniform_random.UniformRandomBot(p, np.random.RandomState(p)) for p in range(2)]
+    state = game.new_initial_state_for_seed(8)
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(5))
+    assert sorted(returns) == [-1.0, 1.0]
+
+
 def test_deal_seeds_map_to_new_state():
     """rng_seed=s: the k-th state dealt plays new_state(s + k), in the order of first use; a
     clone taken before the first use is the same deal (not the next one)."""
