@@ -7,10 +7,16 @@ silent skip)."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
 import json
 import os
 import pickle
 import random
+import re
+import sys
+import tomllib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,10 +25,12 @@ if os.environ.get("CI", "").lower() == "true":
     import pyspiel  # CI installs every extra: a missing one is a failure
 else:
     pyspiel = pytest.importorskip(
-        "pyspiel", reason='the openspiel extra is not installed: pip install "card-envs[openspiel]"')
+        "pyspiel",
+        reason='the openspiel extra is not installed: pip install "card-envs[openspiel]"')
 
 from card_envs.bots import RandomBot
 from card_envs.core.errors import ConfigError
+from card_envs.core.extras import MissingExtraError
 from card_envs.core.registry import available_games, make_game
 from card_envs.evaluation import play_game, play_match
 from card_envs.wrappers import openspiel as osb
@@ -34,6 +42,40 @@ CONFIGS = [(name, {}) for name in GAMES] + [
     ("garda3", {"variant": "royale+resurrection"}),
     ("dirt_and_glory", {"num_players": 4, "reward": "score"}),
 ]
+
+
+def test_module_docstring_is_the_spec():
+    """The parameter table lists the parameters and defaults the games declare; the observation
+    table names the tensor pieces the observers give."""
+    doc = osb.__doc__
+    table = doc.split("Game parameters")[1].split("Game type and info")[0]
+    rows = re.findall(r"^``(\w+)``\s+(\w+), ``([^`]+)``", table, flags=re.MULTILINE)
+    assert {name: (kind, default) for name, kind, default in rows} == {
+        name: (type(value).__name__, str(value)) for name, value in osb._DEFAULT_PARAMS.items()}
+    game = osb.load_game("garda3")
+    by_name = {t.short_name: t for t in pyspiel.registered_games()}
+    assert by_name["card_envs_garda3"].parameter_specification == osb._DEFAULT_PARAMS
+    default = game.make_py_observer()
+    info = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(default.dict) == ["observation"] and list(info.dict) == [
+        "observation", "own_actions"]
+    for piece in ("``\"observation\"``", "``\"own_actions\"``"):
+        assert piece in doc
+    assert "chance_mode`` **SAMPLED_STOCHASTIC**" in doc
+    # the extra's pin (pyproject.toml) is the version named here and the one installed
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    (pin,) = pyproject["project"]["optional-dependencies"]["openspiel"]
+    assert pin == f"open_spiel=={importlib.metadata.version('open_spiel')}"
+    assert f"``{pin}``" in doc
+
+
+def test_missing_extra_is_one_line(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "card_envs.wrappers.openspiel")
+    with pytest.raises(MissingExtraError, match=re.escape(
+            'card_envs.wrappers.openspiel needs the "openspiel" extra: '
+            'pip install "card-envs[openspiel]" (not installed: pyspiel)')):
+        importlib.import_module("card_envs.wrappers.openspiel")
 
 
 def _id(case):

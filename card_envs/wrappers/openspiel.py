@@ -5,8 +5,9 @@ Importing this module registers one OpenSpiel game per game of the registry
 ``"card_envs_scratch_wars"``, ``"card_envs_dirt_and_glory"``, … (a game added to the registry
 later is registered the same way, nothing here names a game). OpenSpiel's algorithms then run on
 them: its ISMCTS bot (``open_spiel.python.algorithms.ismcts``), ``evaluate_bots``, random
-simulation, RL environments. Needs the ``openspiel`` extra (``pip install "card-envs[openspiel]"``,
-``open_spiel==2.0.2``); without it the import raises an ImportError naming the extra.
+simulation, its RL environment. Needs the ``openspiel`` extra (``pip install
+"card-envs[openspiel]"``, ``open_spiel==2.0.2``); without it the import raises
+:class:`~card_envs.core.extras.MissingExtraError` (an ImportError) with that one-line hint.
 
 .. code-block:: python
 
@@ -46,7 +47,8 @@ Game type and info
   reward); a score reward (Dirt and Glory's ``reward="score"``, a score difference): ∓100,000,
   the declared static bound of a score; a game with a ``return_bounds`` attribute: those.
 * ``num_distinct_actions`` = ``num_actions`` (our action ids unchanged), ``num_players`` from the
-  config (the game type's ``min_num_players``/``max_num_players`` are 1/16: the config decides), ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
+  config (the game type's ``min_num_players``/``max_num_players`` are 1/16: the config decides),
+  ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
   ``pyspiel.PlayerId.TERMINAL`` once over.
 
 Observations (``make_py_observer``; OpenSpiel's default and info-state observation types)
@@ -81,9 +83,10 @@ Other observation types (public-only, all players' private information) raise ``
 ``resample_from_infostate(p, sampler)`` (used by OpenSpiel's ISMCTS): a state consistent with
 seat ``p``'s information, ``Game.sample_hidden(state, p, random.Random(seed))`` with ``seed =
 int(sampler() × 2**53)`` (OpenSpiel's ISMCTS passes a randomly seeded sampler; give it
-:func:`seeded_resampler` to repeat its searches); ``p``'s records are kept (same information-state string and tensor);
-the other seats' records restart at that point (``"seat k resampled for seat p obs=<digest>"``,
-no own actions): their past views belong to the real deal and are not ``p``'s to know.
+:func:`seeded_resampler` to repeat its searches); ``p``'s records are kept (the same
+information-state string and tensor); the other seats' records restart at that point (``"seat k
+resampled for seat p obs=<digest>"``, no own actions): their past views belong to the real deal
+and are not ``p``'s to know.
 
 :func:`from_game_state` wraps a state of our Game API (its records starting there), and
 :class:`OpenSpielPolicy` plays an OpenSpiel bot as a policy of :mod:`card_envs.evaluation`.
@@ -101,11 +104,13 @@ from typing import Any
 
 import numpy as np
 
-try:
-    import pyspiel
-except ModuleNotFoundError as exc:  # pragma: no cover - the optional extra is missing
-    raise ImportError('card_envs.wrappers.openspiel needs OpenSpiel: '
-                      'pip install "card-envs[openspiel]"') from exc
+from card_envs.core.extras import require_extra
+
+# MissingExtraError (an ImportError): 'card_envs.wrappers.openspiel needs the "openspiel" extra:
+# pip install "card-envs[openspiel]" (not installed: pyspiel)'
+require_extra("openspiel", "card_envs.wrappers.openspiel")
+
+import pyspiel
 
 from card_envs.core.errors import ConfigError
 from card_envs.core.registry import available_games, make_game
