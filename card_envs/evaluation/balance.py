@@ -694,7 +694,9 @@ def balance_png(report: BalanceReport, path: str | Path, title: str | None = Non
     ax.set_yticks(ys, labels, fontsize=6.5 if k > 60 else 8)
     ax.set_ylim(-0.8, k - 0.2)
     # a difference lies in [-overall, 1 - overall]: wider interval ends are cut at the frame
-    ax.set_xlim(-100 * report.overall - 3, 100 * (1 - report.overall) + 3)
+    reach = max(max(abs(r.low), abs(r.high)) for r in rows) * 100 + 3
+    ax.set_xlim(max(-100 * report.overall - 3, -reach), min(100 * (1 - report.overall) + 3,
+                                                             reach))
     ax.set_xlabel(f"win rate of the decks holding the card − overall {report.overall:.1%} "
                   f"(points)")
     ax.grid(axis="x", alpha=0.3)
@@ -709,7 +711,7 @@ def balance_png(report: BalanceReport, path: str | Path, title: str | None = Non
     fig.suptitle(title or f"{report.game} balance: {report.games} games, policy "
                  f"{report.policy!r}; first player wins {report.first_rate:.1%} "
                  f"[{lo:.1%}, {hi:.1%}] (draws ½)", fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.55 / height))  # the title keeps ~0.55 in
     path = Path(path)
     try:
         fig.savefig(path, dpi=110)
