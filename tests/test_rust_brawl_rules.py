@@ -1,0 +1,714 @@
+"""Rust Brawl rules: scripted situations with hand-computed outcomes, one or more per rule of
+RB-3 … RB-7 and per RB-8 ability (rule ids of docs/rules/rust_brawl.md). The cards are the test
+database of ``rust_brawl_helpers`` (values in the comments: melee/ranged/heal DMG, HLT)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from card_envs.core.errors import ConfigError, IllegalActionError, StateError
+from card_envs.rust_brawl import make_game
+from card_envs.rust_brawl.cards import DeckError, load_card_db, shipped_decks
+from card_envs.rust_brawl.constants import (
+    A_EQUIP,
+    A_HEAL,
+    A_PASS,
+    A_PLAY,
+    A_RANGED,
+    DISCARD,
+    END,
+    EQUIP_TARGET,
+    HEAL_TARGET,
+    PLAY,
+    PLAY_OR_DISCARD,
+    RANGED_TARGET,
+)
+from rust_brawl_helpers import go, ids, rb_game, scripted, slot
+
+G = rb_game()
+
+
+def cid(name):
+    return G.db.by_id(name).index
+
+
+def play(game, s, name):
+    """Play the hand card ``name`` of the seat to act."""
+    game.apply_action(s, A_PLAY + s.hands[s.player].index(cid(name)))
+
+
+# -- RB-3 table and start ------------------------------------------------------------------------
+def test_rb_3_2_starter_draws_1_the_other_2_then_the_starter_draws_for_its_turn():
+    game = make_game()
+    for seed in range(6):
+        s = game.new_state(seed)
+        st = s.starter
+        assert s.turn == 1 and s.player == st
+        # starter: 1 + the turn's draw (RB-4.1) = 2 cards, the other 2; nothing played yet
+        assert len(s.hands[st]) == 2 and len(s.hands[1 - st]) == 2
+        assert len(s.decks[st]) == len(s.decklists[st]) - 2
+        assert len(s.decks[1 - st]) == len(s.decklists[1 - st]) - 2
+        assert s.phase == PLAY_OR_DISCARD  # an empty table (RB-4.3)
+    assert {game.new_state(k).starter for k in range(20)} == {0, 1}  # by lot
+
+
+def test_rb_3_4_deck_choice_shipped_by_seed_given_or_random():
+    game = make_game()
+    shipped = {name: sorted(game.db.by_id(i).index for i in d.cards)
+               for name, d in shipped_decks(game.db).items()}
+    names = set()
+    for seed in range(12):
+        s = game.new_state(seed)
+        for p in range(2):
+            assert shipped[s.deck_names[p]] == s.decklists[p]
+            names.add(s.deck_names[p])
+    assert len(names) >= 4
+    fixed = make_game(decks=("rusthaven_2026", ["ospaly_vstupar", "Ospalý Vstupař"]))
+    s = fixed.new_state(0)
+    assert s.deck_names == ["rusthaven_2026", "custom"]
+    assert s.decklists[1] == [fixed.db.by_id("ospaly_vstupar").index] * 2
+    rnd = make_game(decks="random")
+    for seed in range(3):
+        s = rnd.new_state(seed)
+        for p in range(2):
+            assert sum(rnd.points[c] for c in s.decklists[p]) <= 250
+            assert max(s.decklists[p].count(c) for c in s.decklists[p]) <= 2
+
+
+def test_rb_1_illegal_decks_and_bad_config_are_named():
+    with pytest.raises(DeckError, match="Ospalý Vstupař.*RB-1.1"):
+        make_game(decks=(["ospaly_vstupar"] * 3, "rusthaven_2026"))
+    with pytest.raises(DeckError, match="RB-1.2"):
+        make_game(decks=("rusthaven_2026", "rusthaven_2025"), deck_point_limit=100)
+    with pytest.raises(ConfigError, match="'decks'"):
+        make_game(decks=("rusthaven_2026",))
+    with pytest.raises(ConfigError, match="'max_hand'"):
+        make_game(max_hand=2)
+    with pytest.raises(ConfigError, match="unknown config field"):
+        make_game(num_players=3)
+
+
+# -- RB-4.1 draw ---------------------------------------------------------------------------------
+def test_rb_4_1_draw_one_and_an_empty_deck_does_nothing():
+    s = scripted(G, tables=(["grunt"], ["grunt"]), decks=(["medic", "shooter"], []))
+    go(G, s)
+    assert s.decks[0] == [cid("medic")] and cid("shooter") in s.hands[0]
+    s = scripted(G, tables=(["grunt"], ["grunt"]))
+    go(G, s)
+    assert s.phase == PLAY and s.hands[0] == [cid("dud")]  # nothing drawn, the turn goes on
+
+
+def test_rb_4_1_empty_deck_lose_option():
+    g = rb_game(empty_deck="lose")
+    s = scripted(g, tables=(["grunt"], ["grunt"]))
+    go(g, s)
+    assert s.phase == END and s.winner == 1 and s.end_reason == "empty_deck"
+    assert g.returns(s) == [-1.0, 1.0]
+
+
+# -- RB-4.2 actions in position order ------------------------------------------------------------
+def test_rb_4_2_cards_act_in_position_order_and_a_destroyed_card_is_no_target():
+    # seat 0: brute (5) at 1, shooter (3) at 2; seat 1: penny (HLT 1) at 1, grunt at 2, wall? no
+    s = scripted(G, tables=(["brute", "shooter"], [("penny", {"cover": False}), "grunt"]))
+    go(G, s)
+    # brute acts first and destroys penny; shooter then has one target left (RB-6.1): grunt,
+    # in cover: 3 // 2 = 1 -> 5; no target decision was asked
+    assert s.phase == PLAY
+    assert slot(G, s, 1, 0) == ("penny", -4, 1, False)
+    assert slot(G, s, 1, 1) == ("grunt", 5, 6, True)
+
+
+def test_rb_4_2_ranged_target_is_a_decision_with_two_targets():
+    s = scripted(G, tables=(["shooter"], ["grunt", ("medic", {"cover": False})]))
+    go(G, s)
+    assert s.phase == RANGED_TARGET and s.acting == 0
+    assert G.legal_actions(s) == [A_RANGED + 0, A_RANGED + 1]
+    assert G.action_to_string(s, A_RANGED + 1).startswith("ranged 1: Test medic (HLT 6/6)")
+    G.apply_action(s, A_RANGED + 1)
+    assert slot(G, s, 1, 1) == ("medic", 3, 6, False) and s.phase == PLAY
+
+
+# -- RB-4.3 play ---------------------------------------------------------------------------------
+def test_rb_4_3_play_to_the_lowest_free_position_in_cover():
+    s = scripted(G, tables=(["grunt"], ["grunt"]), hands=(["medic", "bomb"], ["filler"] * 2))
+    go(G, s)
+    assert s.phase == PLAY and A_PASS in G.legal_actions(s)
+    play(G, s, "medic")
+    # seat 1's turn begins: the medic stands at position 2, in cover, full HLT
+    assert slot(G, s, 0, 1) == ("medic", 6, 6, True)
+
+
+def test_rb_4_3_empty_table_must_play_or_discard():
+    s = scripted(G, tables=([], ["grunt"]), hands=(["grunt", "vest"], ["filler"] * 2))
+    go(G, s)
+    assert s.phase == PLAY_OR_DISCARD
+    hand = s.hands[0]
+    legal = G.legal_actions(s)
+    assert A_PASS not in legal
+    # the grunt can be played; the vest has no character to go to (RB-4.3); both can be discarded
+    assert legal == [A_PLAY + hand.index(cid("grunt")), G.a_discard + 0, G.a_discard + 1]
+    G.apply_action(s, G.a_discard + hand.index(cid("vest")))
+    assert s.graveyards[0] == [cid("vest")]
+
+
+def test_rb_4_3_full_table_only_equipment_and_explosives():
+    s = scripted(G, tables=(["grunt", "grunt", "wall", "radio"], ["grunt"]),
+                 hands=(["medic", "vest", "bomb"], ["filler"] * 2))
+    go(G, s)
+    hand = s.hands[0]
+    assert G.legal_actions(s) == sorted([A_PASS, A_PLAY + hand.index(cid("bomb")),
+                                         A_PLAY + hand.index(cid("vest"))])
+    assert A_PLAY + hand.index(cid("medic")) not in G.legal_actions(s)
+
+
+def test_rb_4_3_equipment_target_choice_and_equipment_per_character():
+    s = scripted(G, tables=(["grunt", "shooter"], ["wall"]), hands=(["vest", "vest"], ["filler"] * 2))
+    go(G, s)  # grunt attacks the wall? wall at 1 in cover: 2 // 2 = 1
+    play(G, s, "vest")
+    assert s.phase == EQUIP_TARGET and G.legal_actions(s) == [A_EQUIP + 0, A_EQUIP + 1]
+    G.apply_action(s, A_EQUIP + 1)
+    # RB-5.7: the shooter gains the vest's HLT 2 (current and maximum)
+    assert slot(G, s, 0, 1) == ("shooter", 8, 8, False) and s.equipment[0][1] == [cid("vest")]
+    assert G.equip_targets(s, 0) == [0]  # equipment_per_character = 1
+    g2 = rb_game(equipment_per_character=2)
+    s2 = scripted(g2, tables=([("grunt", {"equipment": ["vest"]})], ["wall"]))
+    assert g2.equip_targets(s2, 0) == [0]
+
+
+# -- RB-4.4 discard above 4, max_hand ------------------------------------------------------------
+def test_rb_4_4_more_than_four_cards_discard_one():
+    hand = ["medic", "shooter", "wall", "radio", "bomb"]
+    s = scripted(G, tables=(["grunt", "guard", "bunker", "buggy"], ["grunt"]),
+                 hands=(hand, ["filler"] * 2))
+    go(G, s)
+    G.apply_action(s, A_PASS)
+    assert s.phase == DISCARD and len(s.hands[0]) == 5
+    G.apply_action(s, G.a_discard + s.hands[0].index(cid("wall")))
+    assert s.graveyards[0] == [cid("wall")] and len(s.hands[0]) == 4 and s.player == 1
+
+
+def test_rb_4_4_a_card_drawn_beyond_max_hand_goes_to_the_graveyard():
+    g = rb_game(max_hand=5)
+    hand = ["medic", "shooter", "wall", "radio", "bomb"]
+    s = scripted(g, tables=(["grunt", "guard", "bunker", "buggy"], ["grunt"]),
+                 hands=(hand, ["filler"] * 2),
+                 decks=(["nickel"], []))
+    go(g, s)
+    assert len(s.hands[0]) == 5 and s.graveyards[0] == [cid("nickel")] and not s.decks[0]
+
+
+# -- RB-4.5 end of turn, RB-4.6 ------------------------------------------------------------------
+def test_rb_4_5_removal_and_shifting_keep_the_order_and_drop_equipment():
+    # seat 1: grunt with a vest (HLT 3 of 8, not in cover), wall, medic, shooter
+    s = scripted(G, tables=(["brute"], [("grunt", {"hlt": 3, "cover": False, "equipment": ["vest"]}),
+                                        "wall", "medic", "shooter"]))
+    go(G, s)
+    # brute: 5 - vest reduce 1 = 4 >= 3: destroyed, still there until the end of the turn
+    assert slot(G, s, 1, 0) == ("grunt", -1, 8, False)
+    serials = s.serial[1][1:]
+    G.apply_action(s, A_PASS)
+    # end of seat 0's turn: grunt and its vest to the graveyard, the others shift down in order
+    assert [G.db.cards[c].id for c in s.table[1]][:3] == ["wall", "medic", "shooter"]
+    assert s.table[1][3] == -1 and s.serial[1][:3] == serials and s.serial[1][3] == 0
+    assert s.graveyards[1] == [cid("grunt"), cid("vest")]
+    assert s.equipment[1] == [[], [], [], []]
+
+
+def test_rb_4_6_a_destroyed_card_keeps_its_position_during_the_play_step():
+    # seat 0's grunt (HLT 2) attacks a return striker and dies by the returned strike (RB-6.7)
+    hand = ["medic", "shooter", "wall", "radio", "bomb", "nickel"]
+    s = scripted(G, tables=([("grunt", {"hlt": 2})], ["striker"]), hands=(hand, ["filler"] * 2))
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 0  # destroyed on its own turn
+    assert s.phase == PLAY and A_PASS in G.legal_actions(s)  # the table counts as not empty
+    play(G, s, "medic")
+    assert s.phase == DISCARD  # 5 cards left: still seat 0's turn
+    assert s.table[0][:3] == [cid("grunt"), cid("medic"), -1]  # the lowest empty position
+    G.apply_action(s, G.a_discard + 0)
+    # after the end of the turn the medic has shifted down to position 1
+    assert s.table[0][:2] == [cid("medic"), -1] and s.graveyards[0][-1] == cid("grunt")
+
+
+# -- RB-5 actions ------------------------------------------------------------------------------------
+def test_rb_5_1_melee_same_position_or_cover():
+    s = scripted(G, tables=([("grunt", {"cover": False}), ("brute", {"cover": False})],
+                            [("shooter", {"cover": False})]))
+    go(G, s)
+    # grunt at 1 hits the shooter at 1 (6 - 2); brute at 2 faces nobody: into cover (RB-5.4)
+    assert slot(G, s, 1, 0) == ("shooter", 4, 6, False)
+    assert slot(G, s, 0, 1) == ("brute", 10, 10, True)
+
+
+def test_rb_5_2_ranged_attack_forced_onto_the_vehicle():
+    s = scripted(G, tables=(["shooter"], [("medic", {"cover": False}), "wall"]))
+    go(G, s)
+    # one vehicle: no decision; 3 in cover // 2 = 1
+    assert s.phase == PLAY
+    assert slot(G, s, 1, 1) == ("wall", 7, 8, True) and slot(G, s, 1, 0)[1] == 6
+    s = scripted(G, tables=(["shooter"], ["medic", "wall", "bunker"]))
+    go(G, s)
+    assert s.phase == RANGED_TARGET and G.legal_actions(s) == [A_RANGED + 1, A_RANGED + 2]
+
+
+def test_rb_5_3_heal_up_to_the_maximum_self_and_heal_self_off():
+    s = scripted(G, tables=([("medic", {"hlt": 6}), ("grunt", {"hlt": 5})], ["wall"]))
+    go(G, s)
+    assert slot(G, s, 0, 1)[1:3] == (6, 6) and slot(G, s, 0, 0)[3] is False  # +1 only, left cover
+    s = scripted(G, tables=([("medic", {"hlt": 2}), ("grunt", {"hlt": 3})], ["wall"]))
+    go(G, s)
+    assert s.phase == HEAL_TARGET and G.legal_actions(s) == [A_HEAL + 0, A_HEAL + 1]
+    G.apply_action(s, A_HEAL + 0)
+    assert slot(G, s, 0, 0)[1] == 4  # heals itself (RB-5.3 DECISION)
+    g = rb_game(heal_self=False)
+    s = scripted(g, tables=([("medic", {"hlt": 2, "cover": False}), "grunt"], ["wall"]))
+    go(g, s)
+    assert slot(g, s, 0, 0) == ("medic", 2, 6, True)  # no valid target: cover (RB-5.4)
+
+
+def test_rb_5_4_forced_action_and_cover():
+    s = scripted(G, tables=([("grunt", {"cover": True})], [("grunt", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[3] is False  # acted: left cover
+    assert slot(G, s, 1, 0)[1] == 4  # not in cover: full 2
+    s = scripted(G, tables=([("grunt", {"cover": False}), ("medic", {"cover": False})],
+                            ["shooter"]))
+    go(G, s)
+    assert slot(G, s, 0, 1) == ("medic", 6, 6, True)  # nothing to heal: cover
+
+
+def test_rb_5_5_explosive_hits_every_opposing_card_then_the_graveyard():
+    hand = ["bomb", "medic", "shooter", "wall", "radio", "nickel"]
+    s = scripted(G, tables=(["brute"], [("penny", {"cover": False}), "wall",
+                                        ("grunt", {"cover": False})]), hands=(hand, ["filler"] * 2))
+    go(G, s)  # the brute destroys the penny: 1 - 5
+    play(G, s, "bomb")
+    assert s.phase == DISCARD  # still seat 0's turn (5 cards left)
+    # 4 to the grunt, 4 // 2 = 2 to the wall in cover; the destroyed penny is not hit (RB-6.17)
+    assert [s.hlt[1][j] for j in range(3)] == [-4, 6, 2]
+    assert s.graveyards[0] == [cid("bomb")]
+
+
+def test_rb_5_5_explosion_values():
+    s = scripted(G, tables=(["grunt", "radio"], [("brute", {"cover": False}), "wall"]),
+                 hands=(["bomb"], ["filler"] * 2))
+    go(G, s)  # the grunt (2 + radio 2) hits the brute: 10 - 4
+    play(G, s, "bomb")
+    # RB-6.17: the radio's unfiltered +2 raises the bomb to 6: brute 6 - 6, wall 8 - 6 // 2
+    assert s.graveyards[0] == [cid("bomb")]
+    assert s.graveyards[1] == [cid("brute")] and slot(G, s, 1, 0) == ("wall", 5, 8, True)
+
+
+def test_rb_5_6_vehicles_and_support_do_nothing_and_stay_in_cover():
+    s = scripted(G, tables=(["wall", "radio"], [("grunt", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[3] and slot(G, s, 0, 1)[3] and slot(G, s, 1, 0)[1] == 6
+
+
+def test_rb_5_7_equipment_dmg_hlt_and_granted_abilities():
+    s = scripted(G, tables=([("grunt", {"equipment": ["vest"], "cover": False})],
+                            [("brute", {"cover": False})]))
+    assert G.slot_dmg(s, 0, 0) == 3  # 2 + the vest's 1
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 7  # 3 dealt
+    # seat 1's brute then hits back next turn: 5 - vest reduce 1 = 4 on 8
+    G.apply_action(s, A_PASS)
+    assert slot(G, s, 0, 0)[1] == 4
+    # spikes grant return strike (RB-8 equipment): the brute's hit is returned
+    s = scripted(G, tables=([("grunt", {"equipment": ["spikes"], "cover": False})],
+                            [("brute", {"cover": False})]), actor=1)
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 1 and slot(G, s, 1, 0)[1] == 8
+
+
+# -- RB-6 concepts ----------------------------------------------------------------------------
+def test_rb_6_1_destroyed_card_stays_until_the_end_of_the_turn_and_gives_no_boost():
+    s = scripted(G, tables=(["brute", "grunt"], [("mutant_booster", {"cover": False}),
+                                                 ("mutant", {"cover": False})]))
+    assert G.slot_dmg(s, 1, 1) == 4
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == -3 and G.slot_dmg(s, 1, 1) == 2
+
+
+def test_rb_6_2_five_melee_dmg_into_cover_with_a_minus_one_reduction_takes_1():
+    s = scripted(G, tables=(["brute"], [("guard", {"cover": True})]))
+    go(G, s)
+    assert slot(G, s, 1, 0) == ("guard", 9, 10, True)  # 5 // 2 = 2, then -1
+
+
+def test_rb_6_3_removes_hlt_ignores_cover_reductions_and_boosts():
+    s = scripted(G, tables=(["acid", "radio"], [("guard", {"cover": True})]))
+    go(G, s)
+    assert slot(G, s, 1, 0) == ("guard", 7, 10, True)  # exactly the printed 3
+
+
+def test_rb_6_4_paralysis_lasts_to_the_end_of_the_owners_next_turn():
+    s = scripted(G, tables=(["zapper"], [("grunt", {"cover": False}), ]), actor=0)
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 4 and s.paralysed_until[1][0] == G.turns_of(s, 1) + 1
+    G.apply_action(s, A_PASS)  # seat 1's turn: the paralysed grunt does nothing (stays out of
+    assert slot(G, s, 1, 0)[3] is False and slot(G, s, 0, 0)[1] == 6  # cover, no attack)
+    hp = s.hlt[1][0]
+    G.apply_action(s, A_PASS)  # end of seat 1's turn: paralysis over; seat 0's zapper again
+    assert s.paralysed_until[1][0] == G.turns_of(s, 1) + 1 and s.hlt[1][0] == hp - 2
+    g = rb_game()
+    s = scripted(g, tables=(["zapper"], [("grunt", {"paralysed": True, "cover": True})]), actor=1)
+    go(g, s)  # seat 1's grunt is paralysed on its own turn: no action, stays in cover
+    assert slot(g, s, 1, 0) == ("grunt", 6, 6, True) and slot(g, s, 0, 0)[1] == 6
+
+
+def test_rb_6_5_dmg_boost_lost_with_its_booster_hlt_boost_kept():
+    s = scripted(G, tables=([("grunt", {"cover": False})], ["acid"]),
+                 hands=(["captain", "bomb"], ["filler"] * 2))
+    go(G, s)
+    play(G, s, "captain")  # HLT +2 to the grunt (RB-6.14), DMG +1 while the captain lives
+    assert slot(G, s, 0, 0)[1:3] == (8, 8) and G.slot_dmg(s, 0, 0) == 3
+    assert s.phase == RANGED_TARGET  # seat 1's acid: grunt or captain
+    G.apply_action(s, A_RANGED + 1)  # removes 3 HLT: the captain (3) is destroyed
+    assert slot(G, s, 0, 1)[1] == 0 and G.slot_dmg(s, 0, 0) == 2
+    G.apply_action(s, A_PASS)
+    assert s.table[0][1] == -1 and slot(G, s, 0, 0)[2] == 8  # the HLT boost stays
+
+
+def test_rb_6_6_lottery_tie_goes_to_the_caller_and_empty_deck_counts_zero():
+    # tie: both top cards are worth 5 (nickel / grunt): the caller (seat 0) wins, draws 2
+    s = scripted(G, tables=(["grunt"], ["grunt"]), hands=(["gambler", "bomb"], ["filler"] * 2),
+                 decks=(["medic", "nickel", "penny"], ["grunt"]))
+    go(G, s)  # seat 0 draws penny; top is now nickel (5) vs seat 1's grunt (5)
+    play(G, s, "gambler")
+    assert not s.decks[0] and s.hands[0] == sorted(ids(G, ["penny", "bomb", "nickel", "medic"]))
+    # an empty deck counts 0: seat 0's empty deck loses to any card
+    s = scripted(G, tables=(["grunt"], ["grunt"]), hands=(["gambler", "bomb"], ["filler"] * 2),
+                 decks=([], ["penny"]))
+    go(G, s)
+    play(G, s, "gambler")
+    assert s.hands[0] == [cid("bomb")]
+    # both empty: 0 against 0, a tie: the caller wins (it draws nothing from an empty deck)
+    assert G.lottery(scripted(G, tables=(["grunt"], ["grunt"])), 0)
+    assert G.lottery(scripted(G, tables=(["grunt"], ["grunt"])), 1)
+    # a higher card wins: penny (1) against gold (50)
+    assert not G.lottery(scripted(G, tables=(["grunt"], ["grunt"]), decks=(["penny"], ["gold"])), 0)
+
+
+def test_rb_6_6_lottery_shuffles_both_decks_with_the_revealed_cards():
+    s = scripted(G, tables=(["grunt"], ["grunt"]),
+                 decks=(["penny", "nickel", "medic", "shooter", "wall"], ["grunt", "medic", "wall"]))
+    before = [sorted(d) for d in s.decks]
+    orders = set()
+    for k in range(8):
+        t = G.clone(s)
+        t.rng.seed(k)
+        G.lottery(t, 0)
+        assert [sorted(d) for d in t.decks] == before
+        orders.add(tuple(t.decks[0]))
+    assert len(orders) > 1
+
+
+def test_rb_6_6_lottery_damage_reward_to_every_opposing_card():
+    s = scripted(G, tables=(["grunt"], [("brute", {"cover": False}), "wall"]),
+                 hands=(["mortar", "bomb"], ["filler"] * 2), decks=(["gold"], ["penny"]))
+    go(G, s)  # seat 0 draws gold; grunt hits the brute: 10 - 2 = 8
+    play(G, s, "mortar")  # lottery with an empty deck (0) vs penny (1): lost, nothing
+    assert [s.hlt[1][0], s.hlt[1][1]] == [8, 8]
+    s = scripted(G, tables=(["grunt"], [("brute", {"cover": False}), "wall"]),
+                 hands=(["mortar", "bomb"], ["filler"] * 2), decks=(["gold", "nickel"], ["penny"]))
+    go(G, s)  # draws nickel; gold (50) on top vs penny (1): won, 3 to each card (wall 3 // 2)
+    play(G, s, "mortar")
+    assert [s.hlt[1][0], s.hlt[1][1]] == [5, 7]
+
+
+def test_rb_6_7_return_strike_from_a_character_destroyed_by_the_same_attack():
+    s = scripted(G, tables=([("brute", {"cover": False})], [("striker", {"hlt": 3, "cover": False})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == -2 and slot(G, s, 0, 0)[1] == 8
+
+
+def test_rb_6_7_an_already_paralysed_striker_does_not_return():
+    s = scripted(G, tables=(["brute"], [("striker", {"paralysed": True, "cover": False})]))
+    s.paralysed_until[1][0] = G.turns_of(s, 1)  # paralysed until the end of its own turn now
+    go(G, s)
+    # its paralysis ended with seat 1's turn: it returns
+    assert slot(G, s, 0, 0)[1] == 8
+    s = scripted(G, tables=(["brute"], [("striker", {"cover": False})]), actor=0)
+    s.paralysed_until[1][0] = G.turns_of(s, 1) + 1  # paralysed through its next turn
+    G.check_state(s)
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 10 and slot(G, s, 1, 0)[1] == 1
+
+
+def test_rb_6_7_and_6_9_a_striker_paralysed_by_the_attack_returns_and_stays_in_cover():
+    s = scripted(G, tables=([("zapper", {"cover": True})], [("striker", {"cover": True})]))
+    go(G, s)
+    # zapper 2 // 2 = 1 on the striker (in cover); it returns 2 to the zapper, which left cover
+    # as its attack started (RB-6.8), so not halved; it stays in cover (RB-6.9)
+    assert slot(G, s, 1, 0) == ("striker", 5, 6, True) and s.paralysed_until[1][0]
+    assert slot(G, s, 0, 0) == ("zapper", 4, 6, False)
+
+
+def test_rb_6_7_a_striker_in_cover_leaves_cover_after_returning():
+    s = scripted(G, tables=([("brute", {"cover": False})], [("striker", {"cover": True})]))
+    go(G, s)
+    assert slot(G, s, 1, 0) == ("striker", 4, 6, False)  # 5 // 2 = 2 taken, left cover
+
+
+def test_rb_6_7_every_striker_returns_a_multi_target_attack():
+    s = scripted(G, tables=([("monster", {"cover": False})],
+                            [("striker", {"cover": False}), "wall", ("spiker", {"cover": False})]))
+    go(G, s)
+    # hit_all: the two characters take 3 (no vehicle priority, the wall is not hit, RB-2.4);
+    # both return: striker 2, spiker 1 + 2 extra against the Mutant monster (RB-6.13)
+    assert [s.hlt[1][0], s.hlt[1][1], s.hlt[1][2]] == [3, 8, 3]
+    assert slot(G, s, 0, 0)[1] == 8 - 2 - 3
+
+
+def test_rb_6_8_attacker_leaves_cover_first_unless_configured():
+    s = scripted(G, tables=([("brute", {"cover": True})], [("striker", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 8
+    g = rb_game(attacker_leaves_cover_first=False)
+    s = scripted(g, tables=([("brute", {"cover": True})], [("striker", {"cover": False})]))
+    go(g, s)
+    assert slot(g, s, 0, 0) == ("brute", 9, 10, False)  # 2 // 2 = 1, then out of cover
+
+
+def test_rb_6_10_returned_strike_is_not_an_attack():
+    # not returned again: the brute with spikes hitting a striker takes 2, the striker only 5
+    s = scripted(G, tables=([("brute", {"cover": False, "equipment": []})],
+                            [("striker", {"cover": False, "hlt": 6})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 1 and slot(G, s, 0, 0)[1] == 8
+    s = scripted(G, tables=([("grunt", {"cover": False, "equipment": ["spikes"]})],
+                            [("striker", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 4 and slot(G, s, 0, 0)[1] == 4  # 6 - 2, not returned again
+    # melee reductions do not apply to a returned strike, flat ones do
+    s = scripted(G, tables=([("armored", {"cover": False})], [("striker", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 6  # 8 - 2 (reduce_vs melee not applied)
+    s = scripted(G, tables=([("guard", {"cover": False})], [("striker", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 9  # 10 - (2 - 1)
+    # it does not paralyse
+    s = scripted(G, tables=([("brute", {"cover": False})], [("zap_striker", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 0, 0)[1] == 8 and s.paralysed_until[0][0] == 0
+
+
+def test_rb_6_10_a_removes_hlt_striker_returns_dmg():
+    # a striker whose own attack removes HLT (the acid, given return strike by the spikes)
+    s = scripted(G, tables=([("guard", {"cover": False})],
+                            [("acid", {"cover": True, "equipment": ["spikes"]})]))
+    go(G, s)
+    # guard 2 // 2 = 1 on the acid; the acid returns DMG 3 less the guard's reduce 1 = 2
+    assert slot(G, s, 1, 0)[1] == 5 and slot(G, s, 0, 0)[1] == 8
+
+
+def test_rb_6_11_strikes_are_computed_from_the_table_before_the_attack():
+    s = scripted(G, tables=([("monster", {"cover": False})],
+                            [("mutant_booster", {"cover": False}),
+                             ("mutant_striker", {"cover": False})]))
+    go(G, s)
+    # the booster (HLT 2) is destroyed by the attack, but its +2 still counts for the strike
+    assert [s.hlt[1][0], s.hlt[1][1]] == [-1, 3]
+    assert slot(G, s, 0, 0)[1] == 8 - 4
+
+
+def test_rb_6_12_paralyse_even_a_target_that_took_zero_and_not_an_immune_one():
+    s = scripted(G, tables=(["zapper"], [("guard", {"cover": True})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 10 and s.paralysed_until[1][0]  # 2 // 2 - 1 = 0
+    s = scripted(G, tables=(["zapper"], [("immune", {"cover": False})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 4 and s.paralysed_until[1][0] == 0
+
+
+def test_rb_6_13_extra_dmg_against_a_trait_before_cover_and_in_explosions_not_heals():
+    s = scripted(G, tables=(["hunter"], [("mutant", {"cover": True})]))
+    go(G, s)
+    assert slot(G, s, 1, 0)[1] == 4  # (2 + 2) // 2
+    s = scripted(G, tables=(["grunt"], [("mutant", {"cover": False}), ("grunt", {"cover": False})]),
+                 hands=(["toad_bomb"], ["filler"] * 2))
+    go(G, s)
+    play(G, s, "toad_bomb")
+    # mutant: 6 - 2 (grunt) - (2 + 2) = 0, removed at the end of the turn; grunt: 6 - 2
+    assert s.graveyards[1] == [cid("mutant")] and slot(G, s, 1, 0)[:2] == ("grunt", 4)
+
+
+def test_rb_6_14_hlt_boost_once_per_pair_and_to_cards_played_later():
+    s = scripted(G, tables=([("grunt", {"hlt": 3})], ["wall"]),
+                 hands=(["banner", "medic"], ["filler"] * 2))
+    go(G, s)
+    play(G, s, "banner")
+    assert slot(G, s, 0, 0)[1:3] == (5, 8)
+    G.apply_action(s, A_PASS)  # seat 1 passes
+    play(G, s, "medic")  # a card played later while the banner lives gets it once
+    assert s.max_hlt[0][2] == 8 and s.max_hlt[0][0] == 8
+    assert [len(s.granted[0][j]) for j in range(3)] == [1, 0, 1]
+    # a destroyed card still on the table gains nothing: the grunt dies by a returned strike
+    hand = ["banner", "bomb", "medic", "shooter", "wall", "nickel"]
+    s = scripted(G, tables=([("grunt", {"hlt": 2, "cover": False})], ["striker"]),
+                 hands=(hand, ["filler"] * 2))
+    go(G, s)
+    play(G, s, "banner")
+    assert s.phase == DISCARD and s.hlt[0][0] == 0
+    assert s.max_hlt[0][0] == 6 and s.granted[0][0] == [] and s.table[0][1] == cid("banner")
+
+
+def test_rb_6_15_a_paralysed_booster_boosts_and_a_paralysed_vehicle_forces():
+    s = scripted(G, tables=(["shooter"], ["medic", ("wall", {"paralysed": True})]))
+    go(G, s)
+    assert s.phase == PLAY and s.hlt[1][1] == 7  # forced onto the paralysed wall
+    s = scripted(G, tables=([("mutant_booster", {"paralysed": True}), "mutant"], ["wall"]))
+    assert G.slot_dmg(s, 0, 1) == 4
+
+
+def test_rb_6_16_heal_includes_boosts_and_multi_target_counts_as_its_icon():
+    s = scripted(G, tables=(["medic", "radio", ("grunt", {"hlt": 1})], ["wall"]))
+    go(G, s)
+    assert s.hlt[0][2] == 5  # 2 + 2
+    s = scripted(G, tables=([("monster", {"cover": False})], [("armored", {"cover": False})]))
+    go(G, s)
+    assert s.hlt[1][0] == 7  # 3 - reduce_vs melee 2
+
+
+def test_rb_6_17_explosions_skip_destroyed_cards_and_take_trait_but_not_aura_boosts():
+    s = scripted(G, tables=([("buggy", {}), ("mutant_booster", {})],
+                            [("brute", {"cover": False})]),
+                 hands=(["bomb"], ["filler"] * 2))
+    go(G, s)
+    hp = s.hlt[1][0]
+    play(G, s, "bomb")  # the melee aura (+1) and the Mutant-only boost do not raise it
+    assert s.hlt[1][0] == hp - 4
+
+
+# -- RB-7 victory ------------------------------------------------------------------------------
+def test_rb_7_1_and_7_4a_the_last_player_with_a_character_wins():
+    s = scripted(G, tables=(["brute"], [("grunt", {"hlt": 1, "cover": False})]),
+                 hands=(["bomb"], ["bomb", "bomb"]))
+    go(G, s)
+    G.apply_action(s, A_PASS)
+    assert s.phase == END and s.winner == 0 and s.end_reason == "last_character"
+    assert G.returns(s) == [1.0, -1.0] and not G.is_truncated(s)
+
+
+def test_rb_7_4a_not_over_while_a_character_is_in_hand_or_deck():
+    s = scripted(G, tables=(["brute"], [("grunt", {"hlt": 1, "cover": False})]),
+                 hands=(["bomb"], ["bomb", "bomb"]), decks=([], ["medic"]))
+    go(G, s)
+    G.apply_action(s, A_PASS)
+    assert s.phase != END
+
+
+def test_rb_7_3_and_7_4b_no_character_anywhere_is_a_draw():
+    s = scripted(G, tables=(["wall"], ["wall"]), hands=(["bomb"], ["bomb", "bomb"]))
+    go(G, s)
+    assert s.phase == END and s.winner == -1 and s.end_reason == "no_characters"
+    assert G.returns(s) == [0.0, 0.0]
+
+
+def _play_out_passing(game, s):
+    for _ in range(100):
+        if s.phase == END:
+            return
+        legal = game.legal_actions(s)
+        game.apply_action(s, A_PASS if A_PASS in legal else legal[0])
+
+
+def test_rb_7_2_and_7_4c_stalemate_decided_by_point_sums():
+    # seat 0's grunt (5 points) hits the bunker (reduce 1, in cover): 2 // 2 - 1 = 0; seat 1's
+    # grunt at 2 faces nobody. Decks empty: 3 quiet turns each, then 5 against 6 + 5
+    s = scripted(G, tables=(["grunt"], ["bunker", "grunt"]), hands=([], []))
+    go(G, s)
+    assert s.phase == END and s.end_reason == "stalemate" and s.winner == 1
+    assert G.returns(s) == [-1.0, 1.0] and s.turn == 4 + 5
+
+
+def test_rb_7_2_equal_point_sums_draw_and_rb_7_5_equipment_counts():
+    # each grunt hits the other side's bunker for 2 // 2 - 1 = 0: quiet
+    s = scripted(G, tables=(["grunt", "bunker"], ["bunker", "grunt"]), hands=([], []))
+    go(G, s)
+    assert s.end_reason == "stalemate" and s.winner == -1  # 5 + 6 each
+    s = scripted(G, tables=([("grunt", {"equipment": ["spikes"]}), "bunker"], ["bunker", "grunt"]),
+                 hands=([], []))
+    go(G, s)
+    assert s.end_reason == "stalemate" and s.winner == 0  # 5 + 39 + 6 against 11
+    g = rb_game(table_points_with_equipment=False)
+    s = scripted(g, tables=([("grunt", {"equipment": ["spikes"]}), "bunker"], ["bunker", "grunt"]),
+                 hands=([], []))
+    go(g, s)
+    assert s.end_reason == "stalemate" and s.winner == -1
+
+
+def test_rb_7_4_the_turn_cap_is_a_truncation():
+    g = rb_game(max_turns=6)
+    s = scripted(g, tables=(["grunt"], ["grunt"]), hands=(["bomb"], ["bomb", "bomb"]),
+                 decks=(["nickel"] * 2, ["nickel"] * 2))
+    _play_out_passing(g, s)
+    assert s.end_reason == "turn_cap" and s.turn == 6 and g.is_truncated(s)
+    assert g.returns(s) == [0.0, 0.0] and g.is_terminal(s)
+
+
+# -- RB-8 abilities (each also used above) --------------------------------------------------------
+def test_rb_8_boost_dmg_forms():
+    s = scripted(G, tables=(["radio", "buggy", "grunt", "shooter"], ["wall"]))
+    # radio +2 to every other card; buggy +1 to melee characters only
+    assert [G.slot_dmg(s, 0, j) for j in range(4)] == [0 + 0, 0 + 2, 2 + 2 + 1, 3 + 2]
+    s = scripted(G, tables=(["mutant_booster", "mutant", "grunt"], ["wall"]))
+    assert [G.slot_dmg(s, 0, j) for j in range(3)] == [1, 4, 2]  # only the Mutant
+
+
+def test_rb_8_reduce_vs_a_trait_and_ranged():
+    s = scripted(G, tables=([("mutant", {"cover": False})], [("anti_mutant", {"cover": False})]))
+    go(G, s)
+    assert s.hlt[1][0] == 8  # 2 - 2
+    s = scripted(G, tables=(["shooter"], [("armored", {"cover": False})]))
+    go(G, s)
+    assert s.hlt[1][0] == 5  # melee-only reduction: the full 3
+
+
+def test_rb_8_heal_all_heals_every_damaged_friendly_card():
+    s = scripted(G, tables=([("nurse", {"hlt": 5}), ("grunt", {"hlt": 3}), ("wall", {"hlt": 7})],
+                            ["wall"]))
+    go(G, s)
+    assert [s.hlt[0][j] for j in range(3)] == [6, 4, 8] and s.phase == PLAY
+
+
+def test_rb_8_draw_on_play():
+    s = scripted(G, tables=(["grunt"], ["grunt"]), hands=(["scout", "bomb"], ["filler"] * 2),
+                 decks=(["medic", "nickel"], []))
+    go(G, s)  # draws nickel
+    play(G, s, "scout")  # draws medic
+    assert not s.decks[0] and cid("medic") in s.hands[0] and cid("nickel") in s.hands[0]
+
+
+def test_rb_8_paralysis_immune_is_never_paralysed_in_a_state():
+    s = scripted(G, tables=(["grunt"], [("immune", {"cover": False})]))
+    s.paralysed_until[1][0] = G.turns_of(s, 1)
+    with pytest.raises(StateError, match=r"paralysed_until\[1\]\[0\]"):
+        G.check_state(s)
+
+
+# -- decisions, errors -----------------------------------------------------------------------------
+def test_illegal_actions_are_refused_naming_them():
+    s = scripted(G, tables=(["grunt"], ["grunt"]))
+    with pytest.raises(IllegalActionError, match="ranged 0"):
+        G.apply_action(s, A_RANGED)
+    with pytest.raises(IllegalActionError, match="99"):
+        G.apply_action(s, 99)
+
+
+def test_random_games_on_the_small_database_end_and_hold_the_invariants():
+    from card_envs.rust_brawl.cards import SMALL_CARDS
+
+    g = make_game(card_db=str(SMALL_CARDS), decks="random")
+    reasons = set()
+    for seed in range(40):
+        s = g.new_state(seed)
+        rng = random.Random(seed)
+        while s.phase != END:
+            g.check_state(s)
+            g.apply_action(s, rng.choice(g.legal_actions(s)))
+        reasons.add(s.end_reason)
+    assert "last_character" in reasons
+    assert len(load_card_db(SMALL_CARDS)) == len(g.db)
