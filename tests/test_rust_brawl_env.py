@@ -1,0 +1,172 @@
+"""Rust Brawl env: PettingZoo api_test / seed_test over the shipped and random decks, the
+conformance suite, the docstring spec, hidden information (leakage), views, saved states."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from card_envs import rust_brawl_v0
+from card_envs.core.errors import StateError
+from card_envs.rust_brawl import make_game
+from card_envs.rust_brawl.cards import SMALL_CARDS, load_card_db, random_deck, shipped_decks
+from card_envs.rust_brawl.constants import END, PHASES
+from card_envs.rust_brawl.observation import CARD_FEATURES, NF, features_markdown
+from card_envs.rust_brawl.state import UNKNOWN_DECK
+from card_envs.testing import check_game
+
+DECKS = sorted(shipped_decks())
+#: every shipped deck in seat 0 once and in seat 1 once
+PAIRS = [(DECKS[i], DECKS[(i + 1) % len(DECKS)]) for i in range(len(DECKS))]
+
+
+def _random_decks(seed: int) -> tuple[list[str], list[str]]:
+    db = load_card_db()
+    rng = random.Random(seed)
+    return tuple(list(random_deck(db, rng).cards) for _ in range(2))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+def test_api_and_seed_test_with_every_shipped_deck_in_each_seat(pair):
+    api_test(rust_brawl_v0.env(decks=pair), num_cycles=100)
+    seed_test(lambda: rust_brawl_v0.env(decks=pair), num_cycles=100)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_api_and_seed_test_with_random_decks(seed):
+    decks = _random_decks(seed)
+    api_test(rust_brawl_v0.env(decks=decks), num_cycles=100)
+    seed_test(lambda: rust_brawl_v0.env(decks=decks), num_cycles=100)
+
+
+def test_check_game_on_shipped_and_random_decks():
+    for cfg in ({"decks": PAIRS[0]}, {"decks": _random_decks(4)},
+                {"card_db": str(SMALL_CARDS), "decks": "random", "open_decklists": False}):
+        counts = check_game(make_game(**cfg), games=3, seed=5, mutations=False)
+        assert counts["terminal"] == 3
+
+
+def test_docstring_is_the_spec():
+    g = make_game()
+    doc = rust_brawl_v0.__doc__
+    assert g.observation_layout.markdown() in doc
+    assert g.action_layout.markdown() in doc
+    assert features_markdown() in doc
+    assert f"Discrete({g.num_actions})" in doc and g.num_actions == 33 == 13 + 2 * 10
+    n = len(g.db)
+    assert n == 174 and NF == len(CARD_FEATURES) == 50
+    assert g.observation_shape == (23 + 9 * NF + 10 * NF + 4 * n,) == (1669,)
+    assert make_game(open_decklists=False).observation_shape == (1495,)
+    assert f"float32 ({g.observation_shape[0]},)" in doc and "1495 entries" in doc
+    for field in ("deck_point_limit", "open_decklists", "empty_deck", "equipment_per_character",
+                  "max_hand", "heal_self", "paralysis_turns", "attacker_leaves_cover_first",
+                  "table_points_with_equipment", "stalemate_turns", "max_turns"):
+        assert f"``{field}``" in doc
+    assert ", ".join(PHASES) in doc
+
+
+# -- hidden information -----------------------------------------------------------------------
+def _mid_game(game, seed, decisions=12):
+    rng = random.Random(seed)
+    s = game.new_state(seed)
+    for _ in range(decisions):
+        if s.phase == END:
+            break
+        game.apply_action(s, rng.choice(game.legal_actions(s)))
+    return s
+
+
+@pytest.mark.parametrize("open_lists", [True, False])
+def test_observation_leaks_neither_the_opponents_hand_nor_a_deck_order(open_lists):
+    game = make_game(open_decklists=open_lists)
+    checked = 0
+    for seed in range(30):
+        s = _mid_game(game, seed)
+        if s.phase == END:
+            continue
+        for p in (0, 1):
+            q = 1 - p
+            obs = game.observe(s, p).tobytes()
+            union = s.hands[q] + s.decks[q]
+            if not s.hands[q] or not s.decks[q] or len(set(union)) < 2:
+                continue
+            t = game.clone(s)
+            # move one card between the opponent's hand and deck (sizes kept)
+            hand, deck = sorted(t.hands[q]), t.decks[q][:]
+            i = next(k for k, c in enumerate(deck) if c not in hand)
+            hand[0], deck[i] = deck[i], hand[0]
+            t.hands[q], t.decks[q] = sorted(hand), deck[::-1]
+            assert sorted(t.hands[q]) != sorted(s.hands[q])
+            random.Random(seed).shuffle(t.decks[p])  # and the own deck's order
+            t.legal_cache = None
+            assert game.observe(t, p).tobytes() == obs
+            # changing the own hand changes it
+            u = game.clone(s)
+            if s.hands[p] and s.decks[p] and set(s.decks[p]) - set(s.hands[p]):
+                j = next(k for k, c in enumerate(u.decks[p]) if c not in u.hands[p])
+                u.hands[p][0], u.decks[p][j] = u.decks[p][j], u.hands[p][0]
+                u.hands[p].sort()
+                assert game.observe(u, p).tobytes() != obs
+            checked += 1
+    assert checked >= 10
+
+
+def test_sample_hidden_redeals_the_opponents_cards():
+    game = make_game()
+    s = _mid_game(game, 3)
+    q = 1 - s.player
+    unseen = sorted(s.hands[q] + s.decks[q])
+    hands = set()
+    for k in range(10):
+        t = game.sample_hidden(s, s.player, random.Random(k))
+        assert sorted(t.hands[q] + t.decks[q]) == unseen and len(t.hands[q]) == len(s.hands[q])
+        assert t.hands[s.player] == s.hands[s.player]
+        hands.add(tuple(t.hands[q]))
+    assert len(hands) > 1
+    closed = make_game(open_decklists=False)
+    s = _mid_game(closed, 3)
+    q = 1 - s.player
+    t = closed.sample_hidden(s, s.player, random.Random(0))
+    assert t.deck_names[q] == UNKNOWN_DECK and t.decklists[q] != s.decklists[q]
+    assert sum(closed.points[c] for c in t.decklists[q]) <= 250
+    closed.check_state(t)
+
+
+def test_render_view_shows_the_own_hand_only_and_ansi_render():
+    env = rust_brawl_v0.env(decks=PAIRS[1], render_mode="ansi")
+    env.reset(seed=4)
+    game, s = env.game, env.state_obj
+    view = env.render_view("player_0")
+    assert "your hand: " + str([game.card_name(c) for c in s.hands[0]]) in view
+    for c in set(s.hands[1]) - set(s.hands[0]) - set(s.decks[0]):
+        assert f"'{game.card_name(c)}'" not in view
+    text = env.render()
+    assert "Rust Brawl — turn 1" in text and "seat 1" in text
+    rng = random.Random(0)
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert sum(env._cumulative_rewards.values()) == pytest.approx(0.0)
+
+
+def test_saved_state_round_trip_and_a_corrupted_one_is_named():
+    game = make_game()
+    s = _mid_game(game, 7)
+    d = json.loads(json.dumps(game.state_to_dict(s)))
+    t = game.state_from_dict(d)
+    assert game.state_to_dict(t) == game.state_to_dict(s)
+    bad = json.loads(json.dumps(d))
+    bad["hands"][0].append(9999)
+    with pytest.raises(StateError, match=r"hands\[0\]"):
+        game.state_from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["phase"] = 99
+    with pytest.raises(StateError, match="phase"):
+        game.state_from_dict(bad)
