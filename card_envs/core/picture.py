@@ -137,8 +137,23 @@ def draw_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: C
         draw.rounded_rectangle(box, radius=8, fill=fill, outline="#3a3a3a", width=2)
         if card.tone == "piebald":  # half white, half black
             draw.polygon([(x0 + 3, y1 - 3), (x1 - 3, y0 + 3), (x1 - 3, y1 - 3)], fill="#3a3a3a")
-        _text(draw, (x0 + 6, y0 + 5), card.title, strip, 22, ink, bold=True)
         y = y0 + 34
+        title, f = fit_text(draw, card.title, strip, 22, bold=True, min_size=14)
+        if title != card.title and " " in card.title and strip >= w - 10:
+            # a long name on two lines: split at the space nearest the middle
+            spaces = [i for i, ch in enumerate(card.title) if ch == " "]
+            cut = min(spaces, key=lambda i: abs(i - len(card.title) / 2))
+            first, second = card.title[:cut], card.title[cut + 1:]
+            size = 16
+            while size > 10 and max(draw.textlength(x, font=font(size, True))
+                                    for x in (first, second)) > strip:
+                size -= 1
+            _text(draw, (x0 + 6, y0 + 5), first, strip, size, ink, bold=True, min_size=size)
+            _text(draw, (x0 + 6, y0 + 7 + size), second, strip, size, ink, bold=True,
+                  min_size=size)
+            y = y0 + 14 + 2 * size
+        else:
+            _text(draw, (x0 + 6, y0 + 5), card.title, strip, 22, ink, bold=True)
         for line in card.details:
             if y + 15 > y1 - 4:
                 break

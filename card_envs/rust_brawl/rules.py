@@ -24,6 +24,7 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
+from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.rust_brawl.cards import (
     CardDb,
     card_text,
@@ -1040,6 +1041,10 @@ class RustBrawlGame(GameBase[RBState]):
             return self.db.cards[state.hands[state.player][action - A_PLAY]].id
         return None
 
+    def starting_player(self, state: RBState) -> int:
+        """The starting player chosen by lot (RB-3.2)."""
+        return state.starter
+
     def balance_card_names(self) -> dict[str, str]:
         """Every card of the database: id -> printed name."""
         return {c.id: c.name for c in self.db.cards}
@@ -1110,6 +1115,76 @@ class RustBrawlGame(GameBase[RBState]):
                                                                       HEAL_TARGET) else "")
                 + (f", equipment {self.names[s.pending]} to attach" if s.pending >= 0 else "")
                 + f"; quiet turns {s.quiet_turns}")
+
+    def _card_face(self, c: int) -> CardFace:
+        """A card in hand: its name, kind / icon, printed HLT and DMG, points."""
+        stats = f"HLT {self.printed_hlt[c]} DMG {self.printed_dmg[c]}" \
+            if self.kind[c] in (CHARACTER, VEHICLE) else f"DMG {self.printed_dmg[c]}"
+        return CardFace(self.names[c], (f"{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}", stats,
+                                        f"{self.points[c]} points"), tone="plain")
+
+    def _slot_face(self, s: RBState, p: int, j: int, marked: bool) -> CardFace:
+        """Table position ``j`` of seat ``p``: the card with its HLT, DMG (boosts included),
+        cover, paralysis and equipment; an empty position."""
+        c = s.table[p][j]
+        if c < 0:
+            return CardFace(f"{j + 1}: empty", tone="grey")
+        details = [f"{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}",
+                   f"HLT {s.hlt[p][j]}/{s.max_hlt[p][j]} · DMG {self.slot_dmg(s, p, j)}"]
+        if s.cover[p][j]:
+            details.append("cover")
+        if s.paralysed_until[p][j]:
+            details.append(f"paralysed to turn {s.paralysed_until[p][j]}")
+        details += [f"+ {self.names[e]}" for e in s.equipment[p][j]]
+        destroyed = s.hlt[p][j] <= 0
+        return CardFace(f"{j + 1}: {self.names[c]}", tuple(details),
+                        tone="grey" if destroyed else ("gold" if s.cover[p][j] else "plain"),
+                        marked=marked)
+
+    def table_view(self, state: RBState, player: int | None) -> Table:
+        """The picture's content (``rgb_array``, RB-3.3): both tables (each position's card,
+        HLT, DMG with boosts, cover, paralysis, equipment; the acting position marked), both
+        graveyards, the own hand (``player=None``: both hands) and the other hand as a
+        face-down count, deck sizes, the equipment being attached; with open decklists the
+        opponent's unseen cards."""
+        s = state
+        over = s.phase == END
+        panels = []
+        marked = (s.player, s.acting) if s.phase in (RANGED_TARGET, HEAL_TARGET) else None
+        for p in range(2):
+            visible = player is None or p == player
+            name = s.deck_names[p] if (visible or self.config.open_decklists) else "?"
+            k = len(s.hands[p])
+            hand = tuple(self._card_face(c) for c in s.hands[p]) if visible else \
+                ((CardFace(cards(k), face_down=True),) if k else ())
+            grave = ", ".join(sorted(self.names[c] for c in s.graveyards[p])) or "—"
+            panels.append(Panel(
+                title=f"player {p}" + (" (you)" if p == player else "") + f" — deck {name}",
+                lines=(f"deck {cards(len(s.decks[p]))} · hand {cards(k)}",
+                       f"graveyard ({len(s.graveyards[p])}): {grave}"),
+                rows=(CardRow("table", tuple(self._slot_face(s, p, j, marked == (p, j))
+                                            for j in range(POSITIONS)), "positions 1–4"),
+                      CardRow("hand", hand, cards(k))),
+                active=s.player == p and not over))
+        lines = [self._header(s)]
+        if s.pending >= 0:
+            lines.append(f"equipment to attach: {self.names[s.pending]}")
+        elif self.config.open_decklists and player is not None:
+            unseen = Counter(s.hands[1 - player]) + Counter(s.decks[1 - player])
+            lines.append("opponent's unseen cards: " + ", ".join(
+                f"{self.names[c]} x{n}" for c, n in sorted(unseen.items())))
+        else:
+            lines.append("")
+        if over:
+            status = "game over: " + ("draw" if s.winner < 0 else f"player {s.winner} wins") \
+                + f" after {s.turn} turns ({s.end_reason})"
+        else:
+            status = (f"turn {s.turn} · phase {PHASES[s.phase].replace('_', ' ')} · to act: "
+                      f"player {s.player}" + (" (you)" if s.player == player else ""))
+        panels.append(Panel(title="the brawl", lines=tuple(lines), wide=True))
+        return Table(title="Rust Brawl" + ("" if player is None
+                                           else f" — the view of player {player}"),
+                     status=status, panels=tuple(panels), card_size=(150, 132))
 
     def render(self, state: RBState) -> str:
         """The whole state as text (debug: both hands and deck orders)."""
