@@ -96,6 +96,17 @@ def make_duel(**config):
     return Duel(config.get("sets"))
 
 
+class DuelNamedStarter(Duel):
+    """The duel whose rules name seat 1 the starting player (the first decision is seat 0's)."""
+
+    def starting_player(self, state):
+        return 1
+
+
+def make_duel_named_starter(**config):
+    return DuelNamedStarter(config.get("sets"))
+
+
 class HeuristicBot:
     """Plays its highest card (the duel's 'heuristic')."""
 
@@ -226,6 +237,15 @@ def test_report_end_to_end_on_the_duel(tmp_path):
     assert len(report_tables(report)) == 3
 
 
+def test_the_first_player_is_the_games_starting_player():
+    # seat 1's wins and draws are the first player's when the game names seat 1 its starter
+    report = balance_report("test_balance:make_duel_named_starter", games=40, seed=3,
+                            progress=False)
+    (wins0, draws), _, _ = expected_duel(40, 3)
+    losses0 = 40 - wins0 - draws
+    assert (report.first_wins, report.first_draws) == (losses0, draws)
+
+
 def test_two_workers_equal_the_serial_run():
     jobs = balance_jobs(24, 2, seed=5)
     setup = BalanceSetup(DUEL, {}, "random")
@@ -311,8 +331,10 @@ def test_scratch_wars_hooks():
     assert cards[0] == f"hero:{sets[0]['hero']}" and len(cards) == 6
     names = game.balance_card_names()
     assert set(cards) <= set(names) and names[cards[1]] == sets[0]["weapons"][0]
+    assert seated.starting_player(state) is None  # SW-2.2: the initiative is not spun yet
     while state.phase != PH_MAIN:  # initiative: the first legal choices
         seated.apply_action(state, seated.legal_actions(state)[0])
+    assert seated.starting_player(state) == state.starter == state.turn
     spin = [a for a in seated.legal_actions(state) if A_SPIN <= a < A_SPIN + 5][0]
     assert seated.card_played(state, spin) == \
         f"weapon:{state.weapon_names[state.turn][spin - A_SPIN]}"

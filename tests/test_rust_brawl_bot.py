@@ -219,6 +219,7 @@ def test_balance_hooks():
     assert [sorted(seated.db.cards[c].id for c in dl) for dl in s.decklists] == \
         [sorted(decks[1]), sorted(decks[0])]
     assert game.cards_in_set(decks[0]) == tuple(decks[0])
+    assert seated.starting_player(s) == s.starter  # RB-3.2 by lot
     assert set(game.balance_card_names()) == {c.id for c in game.db.cards}
     # a play action names the hand card; a pass names nothing
     rng = random.Random(0)

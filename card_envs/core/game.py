@@ -68,8 +68,9 @@ Optional hooks (a game may leave them out; the tools that need them say so):
 ``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
 ``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
 ``card_played(S, a) -> str | None``,        seat from a seed, the config overrides seating
-``balance_card_names() -> dict[str, str]``  them, a set's card ids, the card an action puts
-                                            into play; the defaults raise
+``balance_card_names() -> dict[str, str]``, them, a set's card ids, the card an action puts
+``starting_player(S) -> int | None``        into play, the pool, the rules' starting player;
+                                            the first three default to
                                             ``NotImplementedError`` ("not supported")
 =========================================  ===================================================
 
@@ -330,6 +331,12 @@ class GameBase(Generic[S]):
         """The card ids of one set of :meth:`balance_deal` (a card held twice may appear twice).
         Default: not supported (``NotImplementedError``)."""
         raise NotImplementedError(f"{self.name}: no card-balance report (cards_in_set)")
+
+    def starting_player(self, state: S) -> int | None:
+        """The rules' starting player of the game ``state`` (called on the final state: a game
+        may settle it after some decisions, e.g. by initiative), ``None`` if it has none.
+        Default: ``None`` (the report then counts the first seat to decide)."""
+        return None
 
     def card_played(self, state: S, action: int) -> str | None:
         """The id of the card legal ``action`` puts into play in ``state`` (called before the

@@ -22,6 +22,8 @@ games and policies from the specs); the results equal the serial run's.
                                             default ``None``, plays not counted)
 ``balance_card_names() -> dict[str, str]``  the pool's ids and names (optional: cards never
                                             dealt are listed too)
+``starting_player(state) -> int | None``    the rules' starting player, read on the final
+                                            state (optional: default the first seat to decide)
 ==========================================  ===============================================
 
 Rust Brawl (random legal decks, plays = a card played, attached or exploded) and Scratch Wars
@@ -55,8 +57,8 @@ is that seat's result, 1 for a win, ½ for a draw (draws count half), 0 for a lo
   approximation).
 - ``played``: of the games in which a deck held ``c``, the share in which that seat played it
   at least once; ``plays_per_game``: its plays per such game.
-- The first player's win rate (the seat to act in the new game; draws half) with its 95 % Wilson
-  score interval (:func:`~card_envs.evaluation.stats.wilson_interval`).
+- The first player's win rate (the game's ``starting_player``, else the first seat to decide;
+  draws half) with its 95 % Wilson score interval (:func:`~card_envs.evaluation.stats.wilson_interval`).
 
 The report prints as rich tables (:func:`report_tables`), saves as JSON
 (:meth:`BalanceReport.to_dict`) and draws a PNG (:func:`balance_png`: every card's delta with its
@@ -292,7 +294,7 @@ class BalanceArena:
         for seat, policy in enumerate(self.policies):
             reseed_policy(policy, policy_seed(job.seed, seat, job.rotation))
         state = game.new_state(job.seed)
-        first = game.current_player(state)
+        first = game.current_player(state)  # unless the game names its starting player
         plays = [Counter() for _ in range(n)]
         decisions, cap = 0, game.max_game_length
         while not game.is_terminal(state) and decisions < cap:
@@ -305,12 +307,19 @@ class BalanceArena:
             decisions += 1
         over = game.is_terminal(state)
         returns = game.returns(state) if over else [0.0] * n
-        truncated = (not over) or bool(game.is_truncated(state))
+        truncated = (not over) or bool(getattr(game, "is_truncated", _never)(state))
+        starter = getattr(game, "starting_player", _never)(state)
+        if isinstance(starter, int) and not isinstance(starter, bool) and 0 <= starter < n:
+            first = starter
         seats = tuple(
             SeatResult(set_of_seat[s], tuple(sorted(set(game.cards_in_set(seated[s])))),
                        outcome_of(returns, s), dict(sorted(plays[s].items())))
             for s in range(n))
         return BalanceGame(job.index, job.deal, job.rotation, first, seats, decisions, truncated)
+
+
+def _never(_state) -> None:
+    return None
 
 
 _ARENA: BalanceArena | None = None

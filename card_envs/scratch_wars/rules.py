@@ -990,6 +990,10 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
             return f"weapon:{state.weapon_names[state.turn][action - A_SPIN]}"
         return None
 
+    def starting_player(self, state: ScratchWarsState) -> int | None:
+        """The seat the initiative made start (SW-2.2), ``None`` before it is settled."""
+        return state.starter if state.starter >= 0 else None
+
     def balance_card_names(self) -> dict[str, str]:
         """Every hero (``hero:<name>``) and weapon (``weapon:<name>``) of the catalogue."""
         out = {f"hero:{h}": h for h in self.catalogue.hero_names}
