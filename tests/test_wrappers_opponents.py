@@ -163,3 +163,22 @@ def test_refusals_name_the_problem():
                                                  "action 2"):
         env.step(TAKE2)  # 2 left: taking 3 is illegal
     assert isinstance(env, OpponentsEnv)
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_last_rewards_equal_the_inner_envs_accumulated_rewards(name):
+    """What last() gives a learning agent is what the inner AEC env accumulated for it (its
+    rewards since its own last move), at every step of random games."""
+    for seed in range(3):
+        inner = env_module(name).env()
+        env = with_opponents(inner, {"player_1": "random"}, seed=seed)
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while env.agents:
+            agent = env.agent_selection
+            _, reward, terminated, truncated, _ = env.last()
+            assert reward == inner._cumulative_rewards[agent]
+            assert set(env.rewards) == set(env.agents)
+            mask = env.observe(agent)["action_mask"]
+            env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+        assert inner.agents == []

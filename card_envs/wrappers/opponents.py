@@ -138,6 +138,7 @@ class OpponentsEnv(AECEnv):
             for agent, policy in self.opponents.items():
                 reseed_policy(policy, _seat_seed(seed, self._seat[agent]))
         self._gained = {a: 0.0 for a in self.possible_agents}
+        self._cumulative = {a: 0.0 for a in self.possible_agents}
         self._play_opponents()
         self._sync()
 
@@ -150,6 +151,9 @@ class OpponentsEnv(AECEnv):
             env.step(action)
             return
         self._gained = {a: 0.0 for a in self.agents}
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            self._cumulative[agent] = 0.0  # AEC: last() gives the rewards since its own move
         env.step(action)
         self._add_rewards()
         self._play_opponents()
@@ -161,6 +165,7 @@ class OpponentsEnv(AECEnv):
         for a in self._gained:
             if a in rewards:
                 self._gained[a] += rewards[a]
+                self._cumulative[a] += rewards[a]
 
     def _play_opponents(self) -> None:
         """Opponents move (and done opponents step ``None``) until a learning agent is selected
@@ -188,7 +193,7 @@ class OpponentsEnv(AECEnv):
         env = self.env
         self.agents = [a for a in env.agents if a not in self.opponents]
         self.rewards = {a: float(self._gained.get(a, 0.0)) for a in self.agents}
-        self._cumulative_rewards = {a: float(env._cumulative_rewards[a]) for a in self.agents}
+        self._cumulative_rewards = {a: float(self._cumulative[a]) for a in self.agents}
         self.terminations = {a: env.terminations[a] for a in self.agents}
         self.truncations = {a: env.truncations[a] for a in self.agents}
         self.infos = {a: env.infos[a] for a in self.agents}
