@@ -249,3 +249,27 @@ def test_record_video_writes_an_mp4_of_an_episode(tmp_path):
     env.close()
     videos = list(tmp_path.glob("*.mp4"))
     assert len(videos) == 1 and videos[0].stat().st_size > 10_000
+
+
+def test_gymnasium_make_renders_every_registered_id_and_check_env_passes_with_rgb_array():
+    """``gymnasium.make(id, render_mode="rgb_array")``: the env checker then also tries the
+    other render modes of ``metadata["render_modes"]`` (the env has a spec)."""
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    import card_envs.wrappers  # noqa: F401  (registers the ids)
+
+    ids = [i for i in gymnasium.registry if i.startswith("card_envs/")]
+    assert len(ids) == len(GAMES)
+    for env_id in ids:
+        env = gymnasium.make(env_id, render_mode="rgb_array", render_seat="learner")
+        assert env.metadata["render_fps"] == 2
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env.unwrapped)
+        assert not [w for w in caught if "render" in str(w.message)], env_id
+        env.reset(seed=1)
+        frame = env.render()
+        assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
