@@ -53,6 +53,7 @@ MUTATION_CASES = [("garda3", {"variant": "classic"}), ("garda3", {"variant": "ro
                   ("garda3", {"variant": "free_for_all+resurrection"}),
                   ("scratch_wars", {"level": 3}), ("scratch_wars", {"level": 1}),
                   ("dirt_and_glory", {"num_players": 2}), ("dirt_and_glory", {"num_players": 4})]
+# (Rust Brawl's saved-state mutations are walked by check_game in test_check_game, every variant)
 
 
 @pytest.mark.parametrize("case", MUTATION_CASES, ids=[_id(c) for c in MUTATION_CASES])
@@ -73,7 +74,8 @@ def test_state_of_another_config_or_seat_count_is_refused():
              ("garda3", {"variant": "classic"}, {"variant": "free_for_all"}),
              ("scratch_wars", {"level": 3}, {"level": 2}),
              ("dirt_and_glory", {"num_players": 3}, {"num_players": 2}),
-             ("dirt_and_glory", {"num_players": 2}, {"num_players": 2, "reward": "score"})]
+             ("dirt_and_glory", {"num_players": 2}, {"num_players": 2, "reward": "score"}),
+             ("rust_brawl", {}, {"open_decklists": False})]
     for name, a, b in pairs:
         ga, gb = make_game(name, **a), make_game(name, **b)
         saved = json.loads(json.dumps(ga.state_to_dict(_mid_game_state(ga))))

@@ -229,7 +229,7 @@ def check_state(game: Any, state: RBState) -> None:
                  f"table[{p}]": [c for c in s.table[p] if c >= 0]}
         for j in range(POSITIONS):
             zones[f"equipment[{p}][{j}]"] = s.equipment[p][j]
-        if s.phase == EQUIP_TARGET and s.player == p:
+        if s.phase == EQUIP_TARGET and s.player == p and s.pending >= 0:
             zones["pending"] = [s.pending]
         try:
             check_cards(zones, s.decklists[p], "card")
@@ -359,11 +359,12 @@ def check_state(game: Any, state: RBState) -> None:
     elif s.pending != -1:
         fail("pending", s.pending, f"is not -1 in phase {PHASES[ph]!r}")
     if ph == RANGED_TARGET and not game.ranged_decision(s, p, s.acting):
-        fail("phase", ph, f"is 'ranged_target' but the card at table[{p}][{s.acting}] is not a "
-             "living, unparalysed ranged character with two or more targets")
+        fail("phase", ph, f"is 'ranged_target' but the card at table[{p}][{s.acting}] (acting "
+             f"{s.acting}) is not a living, unparalysed ranged character with two or more "
+             "targets")
     if ph == HEAL_TARGET and not game.heal_decision(s, p, s.acting):
-        fail("phase", ph, f"is 'heal_target' but the card at table[{p}][{s.acting}] is not a "
-             "living, unparalysed healer with two or more targets")
+        fail("phase", ph, f"is 'heal_target' but the card at table[{p}][{s.acting}] (acting "
+             f"{s.acting}) is not a living, unparalysed healer with two or more targets")
     if ph == EQUIP_TARGET and len(game.equip_targets(s, p)) < 2:
         fail("phase", ph, f"is 'equip_target' but seat {p} has fewer than two characters the "
              "equipment can go to")
