@@ -175,7 +175,8 @@ def test_clustered_difference_by_hand():
 def test_clustered_standard_error_covers_under_the_null():
     # 30 simulated runs of 500 seat-swapped deals, 60 cards, decks of 15, no card effect but
     # "deal luck" (a deal's set 0 wins both of its games with the same chance, Beta(2, 2)): the
-    # cluster-robust |delta| / se exceeds 1.96 for about 5 % of the cards (seeded: 72 of 1800), and no run lists an outlier (the +-5 point test with Holm is stricter)
+    # cluster-robust |delta| / se exceeds 1.96 for about 5 % of the cards (seeded: 72 of
+    # 1800), and no run lists an outlier (the +-5 point test with Holm is stricter)
     from card_envs.evaluation.balance import BalanceGame, SeatResult, card_rows
 
     cards = [f"c{i}" for i in range(60)]
@@ -363,7 +364,7 @@ def test_scratch_wars_hooks():
     while state.phase != PH_MAIN:  # initiative: the first legal choices
         seated.apply_action(state, seated.legal_actions(state)[0])
     assert seated.starting_player(state) == state.starter == state.turn
-    spin = [a for a in seated.legal_actions(state) if A_SPIN <= a < A_SPIN + 5][0]
+    spin = next(a for a in seated.legal_actions(state) if A_SPIN <= a < A_SPIN + 5)
     assert seated.card_played(state, spin) == \
         f"weapon:{state.weapon_names[state.turn][spin - A_SPIN]}"
     assert seated.card_played(state, seated.legal_actions(state)[-1]) is None  # end turn

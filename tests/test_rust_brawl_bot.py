@@ -225,7 +225,7 @@ def test_balance_hooks():
     rng = random.Random(0)
     while not (s.phase == PLAY and len(seated.legal_actions(s)) > 1):
         seated.apply_action(s, rng.choice(seated.legal_actions(s)))
-    play = [a for a in seated.legal_actions(s) if A_PLAY <= a < seated.a_discard][0]
+    play = next(a for a in seated.legal_actions(s) if A_PLAY <= a < seated.a_discard)
     assert seated.card_played(s, play) == seated.db.cards[s.hands[s.player][play - A_PLAY]].id
     assert seated.card_played(s, A_PASS) is None
 

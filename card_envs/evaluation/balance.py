@@ -44,8 +44,8 @@ is that seat's result, 1 for a win, ½ for a draw (draws count half), 0 for a lo
   of ``1[c] (y − m_c)/n_c − (y − m)/N``).
 - The test of card ``c`` is ``H0: |delta| <= tolerance`` (the card is within ±5 points by
   default) against ``|delta| > tolerance``: ``z = (|delta| − tolerance)/se`` and
-  ``p = min(1, 2 Φ(−z))``, so that ``p < α`` exactly when the two-sided ``1 − α`` Wald interval
-  ``delta ± z_{1−α/2} se`` lies wholly outside ``±tolerance``.
+  ``p = min(1, 2 Φ(−z))``, so that ``p < α`` exactly when the two-sided ``1 − α`` Wald
+  interval ``delta ± z_{1−α/2} se`` lies wholly outside ``±tolerance``.
 - Holm's step-down over the tested cards (S. Holm, "A simple sequentially rejective multiple
   test procedure", Scand. J. Statist. 6, 1979) at family-wise level ``alpha`` (0.05): sorted by
   ``p``, rank ``r`` (1-based) of ``m`` is rejected while every rank up to it has
@@ -58,7 +58,8 @@ is that seat's result, 1 for a win, ½ for a draw (draws count half), 0 for a lo
 - ``played``: of the games in which a deck held ``c``, the share in which that seat played it
   at least once; ``plays_per_game``: its plays per such game.
 - The first player's win rate (the game's ``starting_player``, else the first seat to decide;
-  draws half) with its 95 % Wilson score interval (:func:`~card_envs.evaluation.stats.wilson_interval`).
+  draws half) with its 95 % Wilson score interval
+  (:func:`~card_envs.evaluation.stats.wilson_interval`).
 
 The report prints as rich tables (:func:`report_tables`), saves as JSON
 (:meth:`BalanceReport.to_dict`) and draws a PNG (:func:`balance_png`: every card's delta with its
@@ -136,8 +137,8 @@ def holm(pvalues, alpha: float = 0.05) -> tuple[list[float], list[float], list[b
 
 def tolerance_pvalue(delta: float, se: float, tolerance: float) -> float:
     """The p-value of ``H0: |true delta| <= tolerance`` for an estimate ``delta`` with standard
-    error ``se`` (> 0): ``min(1, 2 Φ(−(|delta| − tolerance)/se))`` (below ``α`` exactly when the
-    two-sided ``1 − α`` Wald interval lies wholly outside ``±tolerance``)."""
+    error ``se`` (> 0): ``min(1, 2 Φ(−(|delta| − tolerance)/se))`` (below ``α`` exactly when
+    the two-sided ``1 − α`` Wald interval lies wholly outside ``±tolerance``)."""
     if not se > 0:
         raise ValueError(f"standard error must be > 0, got {se}")
     return min(1.0, 2.0 * _NORMAL.cdf(-(abs(delta) - tolerance) / se))
@@ -253,7 +254,11 @@ class BalanceArena:
     """A process's base game and per-seat policies; :meth:`play` plays a job."""
 
     def __init__(self, setup: BalanceSetup):
-        from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
+        from card_envs.evaluation.policies import (
+            check_policy_fits,
+            resolve_game,
+            resolve_policy,
+        )
 
         self.setup = setup
         self._resolve_game = resolve_game
@@ -454,11 +459,11 @@ class BalanceReport:
         """A few lines: games, the first player's rate with its interval, the outliers."""
         lo, hi = self.first_wilson
         lines = [
-            f"{self.game}: {self.games} games ({self.deals} deals"
+            (f"{self.game}: {self.games} games ({self.deals} deals"
             f"{', sets seat-rotated' if self.swap else ''}), policy {self.policy!r} in every "
-            f"seat, {self.truncated} truncated; draws count half",
-            f"first player's win rate {self.first_rate:.1%} (95% Wilson [{lo:.1%}, {hi:.1%}]; "
-            f"{self.first_wins} wins, {self.first_draws} draws)",
+            f"seat, {self.truncated} truncated; draws count half"),
+            (f"first player's win rate {self.first_rate:.1%} (95% Wilson [{lo:.1%}, {hi:.1%}]; "
+            f"{self.first_wins} wins, {self.first_draws} draws)"),
         ]
         outs = self.outliers
         tol = 100 * self.tolerance
@@ -643,7 +648,7 @@ def report_tables(report: BalanceReport, limit: int | None = None) -> list:
     out: list = [report.summary(), ""]
     tol = 100 * report.tolerance
     t = table(">#", "card", "id", ">decks", ">win rate", ">delta (pts)",
-              f">Holm-level interval (pts)", ">level", ">Holm p", ">played", ">plays/game",
+              ">Holm-level interval (pts)", ">level", ">Holm p", ">played", ">plays/game",
               "outside ±" + f"{tol:g}",
               title=f"per card: decks holding it, their win rate, its difference from the "
                     f"overall {report.overall:.1%} (cluster-robust Wald interval at its Holm "
@@ -748,7 +753,7 @@ example:
 @dataclass
 class BalanceArgs:
     game: _GameArg
-    """the game: rust_brawl, scratch_wars (the games that deal random card sets) or module:factory"""
+    """the game: rust_brawl, scratch_wars (the games dealing random card sets) or module:factory"""
     games: int = 2000
     """games to play (each deal once per seat rotation)"""
     seed: int = 0
