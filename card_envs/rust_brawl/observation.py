@@ -143,11 +143,18 @@ class Encoder(EncoderBase):
         ])
 
     # -- static parts ----------------------------------------------------------------------------
+    #: card keys (a card with its equipment) and count keys share the table
+    static_cache_size = 4096
+
     def static_part(self, key):
         """``key`` = ``(card, *equipment)``: the card features of that card with that
         equipment that do not change while it stands on the table (everything but DMG, HLT,
-        cover, paralysis, destroyed); as a float32 array of :data:`NF` entries."""
+        cover, paralysis, destroyed); as a float32 array of :data:`NF` entries.
+        ``key`` = ``("counts", cards)``: the per-card counts of ``cards`` / 2 (``N``
+        entries)."""
         g = self.game
+        if key[0] == "counts":
+            return (np.bincount(key[1], minlength=g.num_cards) * 0.5).astype(np.float32)
         c, eq = key[0], key[1:]
         v = np.zeros(NF, dtype=np.float32)
         v[F_PRESENT] = 1.0
@@ -203,26 +210,43 @@ class Encoder(EncoderBase):
         return rows
 
     # -- encode ------------------------------------------------------------------------------------
-    def _table(self, v: np.ndarray, s, x: int, o: int) -> None:
+    def _table(self, v: np.ndarray, s, x: int, o: int) -> int:
+        """Write seat ``x``'s table at offset ``o``; returns its living table point sum
+        (RB-7.2, RB-7.5)."""
         g = self.game
         row = s.table[x]
+        if row[0] < 0:
+            return 0
+        rows = self.hand_rows()
+        dmgs = g.side_dmg(s, x)
+        hlts, mxs, cover, par, eqs = s.hlt[x], s.max_hlt[x], s.cover[x], \
+            s.paralysed_until[x], s.equipment[x]
+        points, with_eq = g.points, g.config.table_points_with_equipment
+        total = 0
         for j in range(POSITIONS):
             c = row[j]
             if c < 0:
                 break
-            eq = s.equipment[x][j]
+            eq = eqs[j]
             base = o + j * NF
-            v[base:base + NF] = self.static((c, *eq)) if eq else self.static((c,))
-            hlt = s.hlt[x][j]
-            v[base + F_DMG] = min(1.0, g.slot_dmg(s, x, j) / DMG_SCALE)
-            v[base + F_HLT] = min(1.0, max(0, hlt) / HLT_SCALE)
-            v[base + F_MAX] = min(1.0, s.max_hlt[x][j] / HLT_SCALE)
-            if s.cover[x][j]:
-                v[base + F_COVER] = 1.0
-            if s.paralysed_until[x][j]:
+            v[base:base + NF] = self.static((c, *eq)) if eq else rows[c]
+            hlt = hlts[j]
+            d = dmgs[j] / DMG_SCALE
+            v[base + F_DMG] = d if d < 1.0 else 1.0
+            h = hlt / HLT_SCALE
+            v[base + F_HLT] = (h if h < 1.0 else 1.0) if hlt > 0 else 0.0
+            m = mxs[j] / HLT_SCALE
+            v[base + F_MAX] = m if m < 1.0 else 1.0
+            v[base + F_COVER] = 1.0 if cover[j] else 0.0
+            if par[j]:
                 v[base + F_PARALYSED] = 1.0
             if hlt <= 0:
                 v[base + F_DESTROYED] = 1.0
+            else:
+                total += points[c]
+                if with_eq and eq:
+                    total += sum(points[e] for e in eq)
+        return total
 
     def encode(self, s, player: int) -> np.ndarray:
         g = self.game
@@ -237,38 +261,33 @@ class Encoder(EncoderBase):
         v[o + 2] = s.turn / cfg.max_turns
         o = self.o_counts
         mh = cfg.max_hand
-        v[o] = len(s.hands[player]) / mh
-        v[o + 1] = min(1.0, len(s.decks[player]) / DECK_SCALE)
-        v[o + 2] = min(1.0, len(s.graveyards[player]) / DECK_SCALE)
-        v[o + 3] = len(s.hands[q]) / mh
-        v[o + 4] = min(1.0, len(s.decks[q]) / DECK_SCALE)
-        v[o + 5] = min(1.0, len(s.graveyards[q]) / DECK_SCALE)
-        v[o + 6] = s.quiet_turns / (2 * cfg.stalemate_turns)
-        v[o + 7] = min(1.0, g.table_points(s, player) / 100.0)
-        v[o + 8] = min(1.0, g.table_points(s, q) / 100.0)
+        v[o:o + 7] = [len(s.hands[player]) / mh, min(1.0, len(s.decks[player]) / DECK_SCALE),
+                      min(1.0, len(s.graveyards[player]) / DECK_SCALE), len(s.hands[q]) / mh,
+                      min(1.0, len(s.decks[q]) / DECK_SCALE),
+                      min(1.0, len(s.graveyards[q]) / DECK_SCALE),
+                      s.quiet_turns / (2 * cfg.stalemate_turns)]
         if s.phase in (RANGED_TARGET, HEAL_TARGET):  # public: whose card acts
             v[self.o_acting + s.acting] = 1.0
         if s.phase == EQUIP_TARGET and s.pending >= 0:  # public: the card was played
             v[self.o_pending:self.o_pending + NF] = self.hand_rows()[s.pending]
-        self._table(v, s, player, self.o_own_table)
-        self._table(v, s, q, self.o_opponent_table)
+        o = self.o_counts
+        v[o + 7] = min(1.0, self._table(v, s, player, self.o_own_table) / 100.0)
+        v[o + 8] = min(1.0, self._table(v, s, q, self.o_opponent_table) / 100.0)
         hand = s.hands[player]
         if hand:
             o = self.o_own_hand
             v[o:o + len(hand) * NF] = self.hand_rows()[hand].ravel()
         o = self.o_own_deck
+        static = self.static
         if s.decks[player]:
-            v[o:o + N] = np.bincount(s.decks[player], minlength=N) * 0.5
-        if cfg.open_decklists:
-            unseen = s.hands[q] + s.decks[q]
-            if unseen:
-                o = self.o_opponent_unseen
-                v[o:o + N] = np.bincount(unseen, minlength=N) * 0.5
+            v[o:o + N] = static(("counts", tuple(s.decks[player])))
+        if cfg.open_decklists and (s.hands[q] or s.decks[q]):
+            o = self.o_opponent_unseen
+            v[o:o + N] = static(("counts", (*s.hands[q], *s.decks[q])))
         if s.graveyards[player]:
             o = self.o_own_graveyard
-            v[o:o + N] = np.bincount(s.graveyards[player], minlength=N) * 0.5
+            v[o:o + N] = static(("counts", tuple(s.graveyards[player])))
         if s.graveyards[q]:
             o = self.o_opponent_graveyard
-            v[o:o + N] = np.bincount(s.graveyards[q], minlength=N) * 0.5
-        np.clip(v, 0.0, 1.0, out=v)
-        return v
+            v[o:o + N] = static(("counts", tuple(s.graveyards[q])))
+        return v  # every entry is in [0, 1] by construction (counts: at most 2 copies, RB-1.1)

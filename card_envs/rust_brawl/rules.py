@@ -340,6 +340,32 @@ class RustBrawlGame(GameBase[RBState]):
                     d += amount
         return d
 
+    def side_dmg(self, s: RBState, p: int) -> list[int]:
+        """:meth:`slot_dmg` of seat ``p``'s four positions at once (0 for an empty one)."""
+        row, hlt, eqs = s.table[p], s.hlt[p], s.equipment[p]
+        prof0, dmg = self.profile0, self.printed_dmg
+        out = [0] * POSITIONS
+        boosters = []
+        n = 0
+        for b in range(POSITIONS):
+            cb = row[b]
+            if cb < 0:
+                break
+            n = b + 1
+            prof = self.profile_of(cb, eqs[b]) if eqs[b] else prof0[cb]
+            out[b] = dmg[cb] + prof.dmg_bonus
+            if prof.boost_dmg and hlt[b] > 0:
+                boosters.append((b, prof.boost_dmg))
+        for b, boosts in boosters:
+            for j in range(n):
+                if j == b:
+                    continue
+                c = row[j]
+                for amount, tm, ic in boosts:
+                    if self._boost_matches(c, tm, ic):
+                        out[j] += amount
+        return out
+
     @staticmethod
     def _extra(prof: Profile, target_tmask: int) -> int:
         x = 0
