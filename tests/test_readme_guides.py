@@ -6,7 +6,6 @@ under ``CI=true``, where it fails (CI installs every extra)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -14,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from card_envs.core.extras import missing_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -61,7 +62,7 @@ def test_guide_runs(name, tmp_path):
     code = GUIDES[name]
     assert len(code.splitlines()) <= MAX_LINES, f"guide {name!r} is longer than {MAX_LINES} lines"
     extra, modules = NEEDS.get(name, (None, ()))
-    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    missing = missing_modules(modules)
     if missing:
         message = (f'guide {name!r} needs the "{extra}" extra: pip install "card-envs[{extra}]" '
                    f"(not installed: {', '.join(missing)})")
