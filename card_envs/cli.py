@@ -325,6 +325,7 @@ policy specs:
   ismcts[:N[:ROLLOUT]]    information-set MCTS, N iterations per decision (ROLLOUT heuristic or
                           random)
   runs/x/model.zip        a trained MaskablePPO model (or its run folder), deterministic
+  rllib:runs/x/checkpoint a trained RLlib module (training/rllib_ppo.py), deterministic
   package.module:name     your own policy object, class, or (observation, mask) -> action function
   SPEC+lookahead[:N]      any of these improved by N determinized rollouts per decision (8)"""
 
