@@ -58,8 +58,7 @@ def test_a_missing_module_found_by_an_import_hook_is_missing_too(monkeypatch):
 
 def test_every_extra_of_the_helper_is_an_extra_of_pyproject():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    for extra in EXTRAS:
-        assert extra in extras or extra in ("rllib",), extra  # rllib: added by its own commit
+    assert set(EXTRAS) <= set(extras), sorted(set(EXTRAS) - set(extras))
     assert "interop" in extras and any(d.startswith("torchrl") for d in extras["interop"])
 
 

@@ -24,8 +24,9 @@ from card_envs.core.errors import CardEnvsError
 EXTRAS: dict[str, tuple[str, ...]] = {
     "train": ("torch", "stable_baselines3", "sb3_contrib", "tyro", "matplotlib", "threadpoolctl"),
     "interop": ("torch", "torchrl", "tianshou"),
-    "rllib": ("ray",),
+    "rllib": ("ray", "torch"),
     "openspiel": ("pyspiel",),
+    "video": ("moviepy",),
 }
 
 
