@@ -143,18 +143,11 @@ class Encoder(EncoderBase):
         ])
 
     # -- static parts ----------------------------------------------------------------------------
-    #: card keys (a card with its equipment) and count keys share the table
-    static_cache_size = 4096
-
     def static_part(self, key):
         """``key`` = ``(card, *equipment)``: the card features of that card with that
         equipment that do not change while it stands on the table (everything but DMG, HLT,
-        cover, paralysis, destroyed); as a float32 array of :data:`NF` entries.
-        ``key`` = ``("counts", cards)``: the per-card counts of ``cards`` / 2 (``N``
-        entries)."""
+        cover, paralysis, destroyed); as a float32 array of :data:`NF` entries."""
         g = self.game
-        if key[0] == "counts":
-            return (np.bincount(key[1], minlength=g.num_cards) * 0.5).astype(np.float32)
         c, eq = key[0], key[1:]
         v = np.zeros(NF, dtype=np.float32)
         v[F_PRESENT] = 1.0
@@ -207,6 +200,7 @@ class Encoder(EncoderBase):
                 rows[c, F_DMG] = min(1.0, g.printed_dmg[c] / DMG_SCALE)
                 rows[c, F_HLT] = rows[c, F_MAX] = min(1.0, g.printed_hlt[c] / HLT_SCALE)
             self._hand_rows = rows
+            self._row_list = list(rows)  # one array per card: the fastest slice source
         return rows
 
     # -- encode ------------------------------------------------------------------------------------
@@ -217,7 +211,8 @@ class Encoder(EncoderBase):
         row = s.table[x]
         if row[0] < 0:
             return 0
-        rows = self.hand_rows()
+        self.hand_rows()
+        rows = self._row_list
         dmgs = g.side_dmg(s, x)
         hlts, mxs, cover, par, eqs = s.hlt[x], s.max_hlt[x], s.cover[x], \
             s.paralysed_until[x], s.equipment[x]
@@ -275,19 +270,26 @@ class Encoder(EncoderBase):
         v[o + 8] = min(1.0, self._table(v, s, q, self.o_opponent_table) / 100.0)
         hand = s.hands[player]
         if hand:
+            self.hand_rows()
+            rows = self._row_list
             o = self.o_own_hand
-            v[o:o + len(hand) * NF] = self.hand_rows()[hand].ravel()
+            for c in hand:
+                v[o:o + NF] = rows[c]
+                o += NF
+        # per-card counts / 2 (a deck holds at most 2 copies, RB-1.1)
         o = self.o_own_deck
-        static = self.static
-        if s.decks[player]:
-            v[o:o + N] = static(("counts", tuple(s.decks[player])))
-        if cfg.open_decklists and (s.hands[q] or s.decks[q]):
+        for c in s.decks[player]:
+            v[o + c] += 0.5
+        if cfg.open_decklists:
             o = self.o_opponent_unseen
-            v[o:o + N] = static(("counts", (*s.hands[q], *s.decks[q])))
-        if s.graveyards[player]:
-            o = self.o_own_graveyard
-            v[o:o + N] = static(("counts", tuple(s.graveyards[player])))
-        if s.graveyards[q]:
-            o = self.o_opponent_graveyard
-            v[o:o + N] = static(("counts", tuple(s.graveyards[q])))
+            for c in s.hands[q]:
+                v[o + c] += 0.5
+            for c in s.decks[q]:
+                v[o + c] += 0.5
+        o = self.o_own_graveyard
+        for c in s.graveyards[player]:
+            v[o + c] += 0.5
+        o = self.o_opponent_graveyard
+        for c in s.graveyards[q]:
+            v[o + c] += 0.5
         return v  # every entry is in [0, 1] by construction (counts: at most 2 copies, RB-1.1)
