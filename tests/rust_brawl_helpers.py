@@ -7,10 +7,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from card_envs.core.rng import make_rng
 from card_envs.rust_brawl import make_game
 from card_envs.rust_brawl.constants import A_PASS, PLAY, PLAY_OR_DISCARD, POSITIONS
 from card_envs.rust_brawl.state import RANDOM_DECK, RBState
-from card_envs.core.rng import make_rng
 
 
 def _card(cid, kind, icon, dmg, hlt, points, traits=(), abilities=(), unique=False):

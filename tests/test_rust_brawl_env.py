@@ -148,7 +148,7 @@ def test_render_view_shows_the_own_hand_only_and_ansi_render():
     assert "Rust Brawl — turn 1" in text and "seat 1" in text
     rng = random.Random(0)
     for agent in env.agent_iter():
-        obs, rew, term, trunc, _ = env.last()
+        obs, _rew, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             continue

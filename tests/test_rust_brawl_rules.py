@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rust_brawl_helpers import go, ids, rb_game, scripted, slot
 
 from card_envs.core.errors import ConfigError, IllegalActionError, StateError
 from card_envs.rust_brawl import make_game
@@ -25,7 +26,6 @@ from card_envs.rust_brawl.constants import (
     PLAY_OR_DISCARD,
     RANGED_TARGET,
 )
-from rust_brawl_helpers import go, ids, rb_game, scripted, slot
 
 G = rb_game()
 

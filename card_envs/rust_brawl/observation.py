@@ -247,7 +247,6 @@ class Encoder(EncoderBase):
         g = self.game
         cfg = g.config
         q = 1 - player
-        N = self.N
         v = np.zeros(self.layout.size, dtype=np.float32)
         v[self.o_phase + s.phase] = 1.0
         o = self.o_turn

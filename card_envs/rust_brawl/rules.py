@@ -90,7 +90,7 @@ from card_envs.rust_brawl.state import (
     check_state,
 )
 
-__all__ = ["RustBrawlConfig", "RustBrawlGame", "RBState", "Profile", "make_game"]
+__all__ = ["Profile", "RBState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
 
 F_IMMUNE = 1 << AB_PARALYSIS_IMMUNE
 F_PARALYSE = 1 << AB_PARALYSE
@@ -122,8 +122,17 @@ class Profile:
             it grants other friendly cards once (RB-6.14).
     """
 
-    __slots__ = ("flags", "dmg_bonus", "reduce", "reduce_melee", "reduce_ranged", "reduce_vs",
-                 "extra_vs", "boost_dmg", "boost_hlt")
+    __slots__ = (
+        "boost_dmg",
+        "boost_hlt",
+        "dmg_bonus",
+        "extra_vs",
+        "flags",
+        "reduce",
+        "reduce_melee",
+        "reduce_ranged",
+        "reduce_vs",
+    )
 
     def __init__(self) -> None:
         self.flags = 0

@@ -53,8 +53,8 @@ from card_envs.rust_brawl.constants import (
     PLAY_OR_DISCARD,
     POSITIONS,
     RANGED_TARGET,
-    VEHICLE,
     SUPPORT,
+    VEHICLE,
 )
 
 #: static bounds of the declaration (config- and data-dependent bounds are check_state's)
@@ -282,7 +282,7 @@ def check_state(game: Any, state: RBState) -> None:
                          f"{tq[p]}..{tq[p] + cfg.paralysis_turns} (paralysis_turns "
                          f"{cfg.paralysis_turns}, seat {p} has started {tq[p]} turns)")
                 if game.slot_immune(s, p, j):
-                    fail(f"paralysed_until{at}", until, f"is set on a card immune to "
+                    fail(f"paralysed_until{at}", until, "is set on a card immune to "
                          "paralysis (RB-8 paralysis_immune)")
             eq = s.equipment[p][j]
             if eq:
