@@ -240,14 +240,14 @@ def test_record_video_writes_an_mp4_of_an_episode(tmp_path):
     from card_envs.wrappers import SingleAgentEnv
 
     env = RecordVideo(SingleAgentEnv(make_game("garda3"), RandomBot(0), render_mode="rgb_array"),
-                      str(tmp_path), episode_trigger=lambda k: k == 0)
+                      str(tmp_path / "videos"), episode_trigger=lambda k: k == 0)
     obs, info = env.reset(seed=0)
     done = False
     while not done:
         obs, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         done = terminated or truncated
     env.close()
-    videos = list(tmp_path.glob("*.mp4"))
+    videos = list((tmp_path / "videos").glob("*.mp4"))
     assert len(videos) == 1 and videos[0].stat().st_size > 10_000
 
 
