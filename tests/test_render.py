@@ -211,11 +211,11 @@ def test_single_agent_frames_through_gymnasium_render_collection():
         env = RenderCollection(SingleAgentEnv(make_game(name), RandomBot(0),
                                               render_mode="rgb_array", render_seat="learner"))
         assert env.metadata["render_fps"] == 2
-        obs, info = env.reset(seed=0)
+        _, info = env.reset(seed=0)
         done, steps = False, 0
         while not done and steps < 30:
             action = int(np.flatnonzero(info["action_mask"])[0])
-            obs, _, terminated, truncated, info = env.step(action)
+            _, _, terminated, truncated, info = env.step(action)
             done, steps = terminated or truncated, steps + 1
         frames = env.render()
         assert len(frames) == steps + 1
@@ -241,10 +241,10 @@ def test_record_video_writes_an_mp4_of_an_episode(tmp_path):
 
     env = RecordVideo(SingleAgentEnv(make_game("garda3"), RandomBot(0), render_mode="rgb_array"),
                       str(tmp_path / "videos"), episode_trigger=lambda k: k == 0)
-    obs, info = env.reset(seed=0)
+    _, info = env.reset(seed=0)
     done = False
     while not done:
-        obs, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         done = terminated or truncated
     env.close()
     videos = list((tmp_path / "videos").glob("*.mp4"))

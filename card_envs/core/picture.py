@@ -199,7 +199,7 @@ def draw_row(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, row: CardRow
 def draw_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], panel: Panel,
                table: Table) -> None:
     """One panel in ``box``: the frame (gold when active), the title, the lines, the rows."""
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=10, fill=PANEL,
                            outline=GOLD if panel.active else PANEL_EDGE,
                            width=5 if panel.active else 2)

@@ -652,9 +652,9 @@ class DirtAndGloryGame(GameBase[DGState]):
         who = f"player {s.player}'s drawn cards" if s.hand else "no cards drawn"
         centre = Panel(
             title=f"territory {terr.name}",
-            lines=(f"target {terr.target} · points {'/'.join(map(str, terr.points))} · fuel "
-                   f"{'/'.join(map(str, terr.fuel))} (1st/2nd/3rd) · unit deck "
-                   f"{cards(len(s.unit_deck))}",
+            lines=((f"target {terr.target} · points {'/'.join(map(str, terr.points))} · fuel "
+                    f"{'/'.join(map(str, terr.fuel))} (1st/2nd/3rd) · unit deck "
+                    f"{cards(len(s.unit_deck))}"),
                    "last round [place, points, fuel]: " + (", ".join(
                        f"player {p} {r}" for p, r in enumerate(s.last_result))
                        if s.round > 0 else "—")),

@@ -551,10 +551,9 @@ class Garda3(GameBase[Garda3State]):
 
     def _battle_card(self, c: int) -> CardFace:
         arrows = ("↑", "↓")
-        return CardFace(str(CARD_VALUE[c]), (f"{arrows[CARD_ATTACK_DIR[c]]} atk "
-                                             f"{DIRECTIONS[CARD_ATTACK_DIR[c]]}",
-                                             f"{arrows[CARD_DEFENCE_DIR[c]]} def "
-                                             f"{DIRECTIONS[CARD_DEFENCE_DIR[c]]}",
+        atk, dfc = CARD_ATTACK_DIR[c], CARD_DEFENCE_DIR[c]
+        return CardFace(str(CARD_VALUE[c]), (f"{arrows[atk]} atk {DIRECTIONS[atk]}",
+                                             f"{arrows[dfc]} def {DIRECTIONS[dfc]}",
                                              COLOURS[CARD_COLOUR[c]]),
                         tone=COLOURS[CARD_COLOUR[c]])
 
@@ -601,8 +600,7 @@ class Garda3(GameBase[Garda3State]):
                 role = f" · attacks player {s.target} this round"
             panels.append(Panel(
                 title=f"player {p}" + (" (you)" if p == player else ""),
-                lines=(f"fighters alive {alive}/{len(s.fighters[p])} · hand {k} "
-                       f"card{'' if k == 1 else 's'}{role}",),
+                lines=(f"fighters alive {alive}/{len(s.fighters[p])} · hand {cards(k)}{role}",),
                 rows=(CardRow("guard", guard, "" if guard else "none yet"),
                       CardRow("hand", hand, f"{k} card{'' if k == 1 else 's'}")),
                 active=s.actor == p and not over))
