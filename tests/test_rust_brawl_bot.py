@@ -81,10 +81,22 @@ def test_strength_scores_of_the_cards_used():
         "ospaly_vstupar", "polni_telefon", "smrtici_jed", "vybity_securitron", "mistr_strelby",
         "radioaktini_ponozky", "dulni_predak", "opily_hornik", "vyhazovac", "ocelova_vosa",
         "poustni_bugina", "tezebni_naloz", "obrnenec")}
-    assert scores == {"ospaly_vstupar": 12, "polni_telefon": 5, "smrtici_jed": 7,
-                      "vybity_securitron": 17, "mistr_strelby": 16, "radioaktini_ponozky": 3,
-                      "dulni_predak": 14, "opily_hornik": 11, "vyhazovac": 18, "ocelova_vosa": 12,
-                      "poustni_bugina": 13, "tezebni_naloz": 9, "obrnenec": 15}
+    # the formula of cards.py (version 2), by hand; character base 3.5*D + H + D*H/4 - 15
+    # (+4.5 ranged, +2.5 heal):
+    # Vstupař melee 3/6: 10.5 + 6 + 4.5 - 15 = 6; Telefon support, draw 1: 1 + 1.5 = 2.5;
+    # Jed equipment 1/0, paralyse: 2 + 4.5 = 6.5; Securitron ranged 2/5, paralyse, immune:
+    # 7 + 5 + 2.5 - 15 + 4.5 + 4.5 + 2.5 = 11; Mistr Střelby ranged 3/4, +2 vs Mech:
+    # 10.5 + 4 + 3 - 15 + 4.5 + 0.5*2 = 8; Ponožky equipment 1/0, immune: 2 + 2.5 = 4.5;
+    # Předák melee 2/6, +1 DMG to Miners (trait boost weighs 0): 7 + 6 + 3 - 15 = 1;
+    # Horník melee 3/5: 10.5 + 5 + 3.75 - 15 = 4.25; Vyhazovač melee 3/7, return strike:
+    # 10.5 + 7 + 5.25 - 15 + 1.2*21 = 32.95; Vosa ranged 2/4, -1 vs melee:
+    # 7 + 4 + 2 - 15 + 4.5 + 2.5 = 5; Bugina vehicle HLT 6, +1 DMG to melee: 2.5*6 - 4 + 3 = 14;
+    # Nálož explosive 3: 10.5; Obrněnec melee 2/8, reduce 1: 7 + 8 + 4 - 15 + 0.45*16 = 11.2
+    assert scores == pytest.approx({
+        "ospaly_vstupar": 6, "polni_telefon": 2.5, "smrtici_jed": 6.5, "vybity_securitron": 11,
+        "mistr_strelby": 8, "radioaktini_ponozky": 4.5, "dulni_predak": 1, "opily_hornik": 4.25,
+        "vyhazovac": 32.95, "ocelova_vosa": 5, "poustni_bugina": 14, "tezebni_naloz": 10.5,
+        "obrnenec": 11.2})
 
 
 def test_ranged_targets_the_weakest_enemy_it_can_destroy(game):
@@ -106,13 +118,14 @@ def test_ranged_targets_the_weakest_enemy_it_can_destroy(game):
 
 def test_ranged_without_a_kill_damages_most_then_the_most_valuable(game):
     # no target dies: Opilý Horník 5 HLT takes 3, Důlní Předák 6 HLT takes 3, Obrněnec takes
-    # 3 - 1 (reduce 1) = 2: the most damage is 3 (a tie), the more valuable is Předák (14 > 11)
+    # 3 - 1 (reduce 1) = 2: the most damage is 3 (a tie), the more valuable is Horník
+    # (strength 4.25 > Předák's 1)
     tables = [[("mistr_strelby", 4, 4, False)],
               [("opily_hornik", 5, 5, False), ("dulni_predak", 6, 6, False),
                ("obrnenec", 8, 8, False)]]
     s = position(game, tables, phase=RANGED_TARGET, acting=0)
     assert [hit_damage(game, s, 0, 0, t) for t in range(3)] == [3, 3, 2]
-    assert HeuristicBot().act(game, s, 0) == A_RANGED + 1
+    assert HeuristicBot().act(game, s, 0) == A_RANGED + 0
 
 
 def test_heals_the_most_damaged_ally(game):
@@ -174,18 +187,19 @@ def test_discards_the_lowest_score_card(game):
 
 
 def test_never_discards_the_last_character_without_one_on_the_table():
-    # the shipped database: Zombie Kočka is its cheapest character (9); with only a vehicle
+    # the shipped database: Zombie Kočka (melee 2/5, immune to paralysis:
+    # 7 + 5 + 2.5 - 15 + 2.5 = 2); with only a vehicle
     # on the table and four vehicles / support of higher score in hand, the bot keeps the
     # Kočka and discards the lowest of the others
     game = make_game(decks="random")
     db = game.db
     others = sorted((c for c in db.cards if c.kind in ("vehicle", "support")
-                     and strength_score(c) > 9 and not c.unique), key=strength_score)[:4]
+                     and strength_score(c) > 2 and not c.unique), key=strength_score)[:4]
     hand = ["zombie_kocka"] + [c.id for c in others]
     s = position(game, [[(others[-1].id, 5, 5, True)], []], hand, phase=DISCARD)
-    assert strength_score(db.by_id("zombie_kocka")) == 9
+    assert strength_score(db.by_id("zombie_kocka")) == 2
     assert HeuristicBot().act(game, s, 0) == game.a_discard + slot(game, s, others[0].id)
-    # with a living character on the table the Kočka (9) is the one to go
+    # with a living character on the table the Kočka (2) is the one to go
     s = position(game, [[("barovy_povalec", 5, 5, False)], []], hand, phase=DISCARD)
     assert HeuristicBot().act(game, s, 0) == game.a_discard + slot(game, s, "zombie_kocka")
 

@@ -140,19 +140,22 @@ def test_named_personalities_are_unique(db):
 
 
 def test_strength_score_by_hand_and_points_follow_it(db):
-    # Vyhazovač: melee 3/7, return strike: 2*3 + 7 + 0 + (2 + 3) = 18
-    assert strength_score(db.lookup("Vyhazovač")) == 18
-    # Šrotmistr Majlosh: ranged 4/8, +1 HLT to all, unique: 8 + 8 + 2 + 3 + 1 = 22
-    assert strength_score(db.lookup("Šrotmistr Majlosh")) == 22
-    # Pouštní Bugina: vehicle HLT 6, +1 DMG to melee characters: 6 + 3 + 4 = 13
-    assert strength_score(db.lookup("Pouštní Bugina")) == 13
-    # Těžební Nálož: explosive DMG 3: 9; Polní telefon: support HLT 3, draw 1: 1 + 1 + 3 = 5
-    assert strength_score(db.lookup("Těžební Nálož")) == 9
-    assert strength_score(db.lookup("Polní telefon")) == 5
-    # Neprůstřelná Vesta: equipment 0/2, -2 vs ranged: 2 + 4 = 6
-    assert strength_score(db.lookup("Neprůstřelná Vesta")) == 6
+    # Vyhazovač: melee 3/7, return strike: 3.5*3 + 7 + 21/4 - 15 + 1.2*21 = 32.95 -> 33 points
+    assert strength_score(db.lookup("Vyhazovač")) == pytest.approx(32.95)
+    assert db.lookup("Vyhazovač").points == 33
+    # Šrotmistr Majlosh: ranged 4/8, +1 HLT to all, unique: 14 + 8 + 8 - 15 + 4.5 + 6 + 3 = 28.5
+    # -> 28 (Python's round: halves to even)
+    assert strength_score(db.lookup("Šrotmistr Majlosh")) == 28.5
+    assert db.lookup("Šrotmistr Majlosh").points == 28
+    # Pouštní Bugina: vehicle HLT 6, +1 DMG to melee characters: 2.5*6 - 4 + 3 = 14
+    assert strength_score(db.lookup("Pouštní Bugina")) == 14
+    # Těžební Nálož: explosive DMG 3: 10.5 -> 10; Polní telefon: support, draw 1: 1 + 1.5 = 2.5 -> 2
+    assert strength_score(db.lookup("Těžební Nálož")) == 10.5
+    assert strength_score(db.lookup("Polní telefon")) == 2.5
+    # Neprůstřelná Vesta: equipment 0/2, -2 vs ranged: 4*2 + 2.5*2 = 13
+    assert strength_score(db.lookup("Neprůstřelná Vesta")) == 13
     for c in db.cards:
-        assert abs(c.points - strength_score(c)) <= rbc.POINTS_TOLERANCE, c.label
+        assert abs(c.points - max(1.0, strength_score(c))) <= rbc.POINTS_TOLERANCE, c.label
 
 
 def test_card_helpers(db):
@@ -180,17 +183,17 @@ def test_ability_and_card_texts(db):
         "Unique. Its attack hits every opposing character at full DMG."
 
 
-def test_small_database_is_a_subset_with_every_kind_and_ability(db):
+def test_small_database_covers_every_kind_and_ability(db):
+    """data/small.toml keeps the first design's values (frozen for the engine's scripted tests);
+    its cards are cards of the full database (same id, name, set, number, kind, icon)."""
     small = load_card_db(rbc.SMALL_CARDS)
     assert 18 <= len(small) <= 24
     assert {c.kind for c in small.cards} == set(KINDS)
     assert {a.kind for c in small.cards for a in c.abilities} == set(ABILITY_KINDS)
     for c in small.cards:
         full = db.by_id(c.id)
-        assert (c.name, c.set, c.number, c.kind, c.icon, c.dmg, c.hlt, c.points, c.unique,
-                c.traits, c.abilities) == (full.name, full.set, full.number, full.kind,
-                                           full.icon, full.dmg, full.hlt, full.points,
-                                           full.unique, full.traits, full.abilities)
+        assert (c.name, c.set, c.number, c.kind, c.icon, c.traits) == \
+            (full.name, full.set, full.number, full.kind, full.icon, full.traits)
 
 
 # -- a user-supplied database ------------------------------------------------------------------
@@ -291,7 +294,7 @@ def test_a_hand_written_deck_file(tmp_path, db):
     deck = load_deck(str(path), db)
     assert deck == Deck("Moje", ("srotmistr_majlosh", "tezebni_naloz", "vyhazovac", "vyhazovac"),
                         str(path), "test")
-    assert deck_points(deck, db) == 22 + 9 + 2 * 18  # 67
+    assert deck_points(deck, db) == 28 + 10 + 2 * 33  # 104
     assert deck.counts() == {"srotmistr_majlosh": 1, "tezebni_naloz": 1, "vyhazovac": 2}
     nameless = _write(tmp_path, '[cards]\n"Obrněnec" = 1\n', "bez_jmena.toml")
     assert load_deck(nameless, db).name == "bez_jmena"
@@ -319,18 +322,18 @@ def test_rb_1_1_empty_deck(db):
 
 def test_rb_1_2_over_the_point_limit_gives_the_total_and_the_cards(db):
     spec = {"Šrotzilla": 1, "Juggernaut": 1, "Komisař Ben": 1, "Gladiátor": 2, "Vyhazovač": 2,
-            "Elitní Šroťák": 2, "Mamut Severu": 2, "Executor": 2, "Igor Ničitel": 1}
+            "Elitní Šroťák": 2, "Mamut Severu": 1, "Executor": 1, "Igor Ničitel": 1}
     total = sum(db.lookup(k).points * n for k, n in spec.items())
-    assert total == 25 + 25 + 23 + 42 + 36 + 36 + 38 + 42 + 22 == 289
+    assert total == 35 + 33 + 25 + 66 + 66 + 52 + 18 + 15 + 17 == 327
     with pytest.raises(DeckError) as err:
         load_deck(spec, db)
     msg = str(err.value)
-    assert "289 points, over the point limit 250 by 39 (RB-1.2)" in msg
-    assert "Juggernaut (25 x 1)" in msg and "Šrotzilla (25 x 1)" in msg
-    deck = load_deck(spec, db, point_limit=289)  # another agreed limit (deck_point_limit)
-    assert deck_points(deck, db) == 289
-    with pytest.raises(DeckError, match="over the point limit 288 by 1"):
-        validate_deck(deck, db, 288)
+    assert "327 points, over the point limit 250 by 77 (RB-1.2)" in msg
+    assert "Šrotzilla (35 x 1)" in msg and "Gladiátor (33 x 2)" in msg
+    deck = load_deck(spec, db, point_limit=327)  # another agreed limit (deck_point_limit)
+    assert deck_points(deck, db) == 327
+    with pytest.raises(DeckError, match="over the point limit 326 by 1"):
+        validate_deck(deck, db, 326)
 
 
 @pytest.mark.parametrize("limit", [0, -5, True, 2.5, "250"])
@@ -392,11 +395,11 @@ def test_shipped_decks_are_legal_one_per_set_and_mixed(db):
     for name, deck in decks.items():
         validate_deck(deck, db, 250)
         assert deck.name == name and deck.description
-        assert 12 <= len(deck.cards) <= 20 and 200 <= deck_points(deck, db) <= 250
+        assert 12 <= len(deck.cards) <= 20 and 230 <= deck_points(deck, db) <= 250
         assert sum(db.by_id(c).is_character for c in deck.cards) >= 8
         assert load_deck(name, db) == deck
-    assert deck_points(decks["rusthaven_2024"], db) == 245
-    assert deck_points(decks["redneck_2025"], db) == 250
+    assert deck_points(decks["rusthaven_2024"], db) == 242
+    assert deck_points(decks["redneck_2025"], db) == 248
 
 
 def test_shipped_decks_against_a_database_lacking_their_cards(tmp_path):
@@ -413,18 +416,20 @@ def test_random_decks_are_legal_and_reproducible(db, seed):
     assert deck == random_deck(db, np.random.default_rng(seed))
     assert deck_points(deck, db) >= 250 - min(c.points for c in db.cards) + 1  # nothing fits
     assert sum(db.by_id(c).is_character for c in deck.cards) >= 4
-    assert 12 <= len(deck.cards) <= 30
+    assert 10 <= len(deck.cards) <= 30
     assert list(deck.cards) == sorted(deck.cards)
 
 
-def test_random_decks_differ_by_seed_and_take_the_limit_and_random_random(db):
+def test_random_decks_differ_by_seed_and_take_the_limit_and_random_random(db, tmp_path):
     decks = {random_deck(db, np.random.default_rng(s)).cards for s in range(5)}
     assert len(decks) == 5
     small = random_deck(db, random.Random(3), point_limit=60)
     validate_deck(small, db, 60)
     assert small == random_deck(db, random.Random(3), point_limit=60)
+    one = tmp_path / "one.toml"
+    one.write_text(_card())  # a single card of 7 points
     with pytest.raises(ConfigError, match="below the cheapest"):
-        random_deck(db, random.Random(0), point_limit=2)
+        random_deck(load_card_db(one), random.Random(0), point_limit=6)
     with pytest.raises(ConfigError, match="rng must be"):
         random_deck(db, 5)
 
@@ -436,7 +441,7 @@ def test_card_list_doc_is_current(db):
         "regenerate: python scripts/rust_brawl_card_list.py --write-docs docs/cards/rust_brawl.md"
     for card in db.cards:
         assert f"| {card.number} | {card.name} | `{card.id}` |" in text
-    assert "| 37 | Monstrum Z Hlubin | `monstrum_z_hlubin` | character (melee) | 3 | 9 | 22 | U |" \
+    assert "| 37 | Monstrum Z Hlubin | `monstrum_z_hlubin` | character (melee) | 3 | 8 | 48 | U |" \
         " Mutant | Its attack hits every opposing character at full DMG. |" in text
 
 
@@ -464,16 +469,16 @@ def test_cli_deck_check_prints_cards_and_total(tmp_path, capsys):
     assert cli_main(["deck", "check", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Šrotmistr Majlosh" in out and "Vyhazovač" in out
-    assert "3 cards, 58 of 250 points: a legal deck" in out
+    assert "3 cards, 94 of 250 points: a legal deck" in out
     assert cli_main(["deck", "check", "rusthaven_2024"]) == 0
-    assert "20 cards, 245 of 250 points" in capsys.readouterr().out
+    assert "20 cards, 242 of 250 points" in capsys.readouterr().out
     assert cli_main(["deck", "list"]) == 0
     assert "mixed_raiders" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("text, args, words", [
     ('[cards]\n"Vyhazovač" = 3\n', [], ["3 copies of Vyhazovač", "RB-1.1"]),
-    ('[cards]\n"Juggernaut" = 1\n', ["--point-limit", "20"], ["25 points, over the point limit 20",
+    ('[cards]\n"Juggernaut" = 1\n', ["--point-limit", "20"], ["33 points, over the point limit 20",
                                                               "Juggernaut"]),
     ('[cards]\n"Jugernaut" = 1\n', [], ["unknown card 'Jugernaut'", "'Juggernaut'"]),
     ('[cards]\n"Juggernaut" = 1\n', ["--point-limit", "0"], ["deck_point_limit"]),
@@ -516,5 +521,5 @@ def test_random_decks_property_legal_and_full(seed, limit):
 def test_load_deck_revalidates_a_deck_object(db):
     deck = load_deck(["Juggernaut", "Šrotzilla"], db)
     assert load_deck(deck, db) is deck
-    with pytest.raises(DeckError, match="50 points, over the point limit 40"):
+    with pytest.raises(DeckError, match="68 points, over the point limit 40"):
         load_deck(deck, db, point_limit=40)

@@ -54,32 +54,34 @@ are errors too. A user-supplied file replaces the shipped database: ``load_card_
 
 Strength score (the designed point values; the heuristic bot ranks cards by it)
 -------------------------------------------------------------------------------
-:func:`strength_score` of a card with DMG ``D``, HLT ``H`` and abilities of amount ``a``::
+:func:`strength_score` of a card with DMG ``D``, HLT ``H`` and abilities of amount ``a``
+(version 2: weights fitted to heuristic-vs-heuristic games over random legal decks, see
+``docs/cards/rust_brawl.md``)::
 
-    base   character  2*D + H + (2 if ranged, 1 if heal, 0 if melee)
-           vehicle    H + 3            (it draws the opponent's ranged attacks, RB-5.2)
-           support    H // 2 + 1       (never acts; stays in cover)
-           equipment  2*D + H
-           explosive  3*D              (hits every opposing table card, RB-5.5)
+    base   character  3.5*D + H + D*H/4 - 15 + (4.5 if ranged, 2.5 if heal, 0 if melee)
+           vehicle    2.5*H - 4        (it draws the opponent's ranged attacks, RB-5.2)
+           support    1                (never acts; it takes a table position)
+           equipment  2*D + 4*H
+           explosive  3.5*D            (hits every opposing table card, RB-5.5)
     + per ability
-           boost_dmg         6a, or 4a when limited to a trait or an action icon
-           boost_hlt         3a, or 2a when limited
-           reduce            3a
-           reduce_vs         2a
-           paralysis_immune  1
-           paralyse          5
-           return_strike     2 + D  (equipment: 4)
-           hit_all           2*D    (equipment: 6)
-           removes_hlt       D      (equipment: 3)
-           heal_all          4
-           lottery           2a  (either reward)
-           draw              3a
-           extra_dmg_vs      2a
-    + 1 if unique (a personality)
+           boost_dmg         10a to all friendly cards, 3a to an action icon, 0 to a trait
+           boost_hlt         6a to all, 1.5a to an action icon, 1a to a trait
+           reduce            0.45a*D*H on a character, 3.5a on any other card
+           reduce_vs         2.5a
+           paralysis_immune  2.5
+           paralyse          4.5
+           return_strike     1.2*D*H on a character, 11 on equipment
+           hit_all           1.5*D*H on a character, 6 on equipment
+           removes_hlt       D on a character, 1 on equipment
+           heal_all          4.5
+           lottery           1a  (either reward)
+           draw              1.5a
+           extra_dmg_vs      0.5a
+    + 3 if unique (a personality)
 
-The shipped designed cards have ``points == round(strength_score(card))`` up to
-:data:`POINTS_TOLERANCE` (room for balance tuning; a test checks it), so a 250-point deck
-(RB-1.2) holds about 12 to 20 cards.
+The shipped designed cards have ``points == max(1, round(strength_score(card)))`` up to
+:data:`POINTS_TOLERANCE` (room for balance tuning; a test checks it); a 250-point deck (RB-1.2)
+holds about 15 to 22 cards.
 
 Decks
 -----
@@ -495,39 +497,40 @@ def _load_card_db(source: str, _stamp) -> CardDb:
 
 # -- the strength score ---------------------------------------------------------------------------
 def strength_score(card: Card) -> float:
-    """The documented strength score of a card (the module docstring's formula); the designed
-    point values follow it and the heuristic bot ranks cards by it. Returns a float >= 0."""
+    """The documented strength score of a card (the module docstring's formula, version 2); the
+    designed point values follow it and the heuristic bot ranks cards by it. Returns a float
+    (below 1 for the weakest cards; their points are 1)."""
     d, h = card.dmg, card.hlt
     if card.kind == "character":
-        score = 2 * d + h + {"melee": 0, "ranged": 2, "heal": 1}[card.icon]
+        score = 3.5 * d + h + d * h / 4 - 15 + {"melee": 0, "ranged": 4.5, "heal": 2.5}[card.icon]
     elif card.kind == "vehicle":
-        score = h + 3
+        score = 2.5 * h - 4
     elif card.kind == "support":
-        score = h // 2 + 1
+        score = 1.0
     elif card.kind == "equipment":
-        score = 2 * d + h
+        score = 2 * d + 4 * h
     else:
-        score = 3 * d
-    equip = card.kind == "equipment"
+        score = 3.5 * d
+    char = card.kind == "character"
     for ab in card.abilities:
-        a, limited = ab.amount, ab.trait is not None or ab.icon is not None
+        a = ab.amount
         score += {
-            "boost_dmg": (4 if limited else 6) * a,
-            "boost_hlt": (2 if limited else 3) * a,
-            "reduce": 3 * a,
-            "reduce_vs": 2 * a,
-            "paralysis_immune": 1,
-            "paralyse": 5,
-            "return_strike": 4 if equip else 2 + d,
-            "hit_all": 6 if equip else 2 * d,
-            "removes_hlt": 3 if equip else d,
-            "heal_all": 4,
-            "lottery": 2 * a,
-            "draw": 3 * a,
-            "extra_dmg_vs": 2 * a,
+            "boost_dmg": 0 if ab.trait else (3 if ab.icon else 10) * a,
+            "boost_hlt": (1 if ab.trait else 1.5 if ab.icon else 6) * a,
+            "reduce": 0.45 * a * d * h if char else 3.5 * a,
+            "reduce_vs": 2.5 * a,
+            "paralysis_immune": 2.5,
+            "paralyse": 4.5,
+            "return_strike": 1.2 * d * h if char else 11,
+            "hit_all": 1.5 * d * h if char else 6,
+            "removes_hlt": d if char else 1,
+            "heal_all": 4.5,
+            "lottery": a,
+            "draw": 1.5 * a,
+            "extra_dmg_vs": 0.5 * a,
         }[ab.kind]
     if card.unique:
-        score += 1
+        score += 3
     return float(score)
 
 
@@ -836,7 +839,7 @@ def _score_formula() -> list[str]:
     """The formula block of the module docstring (between its "D, H" line and the tolerance)."""
     lines = (__doc__ or "").splitlines()
     start = next(i for i, t in enumerate(lines) if t.strip().startswith("base "))
-    end = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("+ 1 if unique"))
+    end = next(i for i in range(start, len(lines)) if lines[i].strip().endswith("if unique (a personality)"))
     return [t[4:] for t in lines[start:end + 1]]
 
 
