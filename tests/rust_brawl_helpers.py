@@ -74,6 +74,7 @@ TEST_CARDS = [
     _card("gold", "character", "melee", 1, 1, 50, ["Human"], unique=True),
     _card("filler", "character", "melee", 1, 1, 2, ["Zombie"]),
     _card("dud", "explosive", "flame", 0, 0, 3),
+    _card("gasmask", "equipment", "clothing", 0, 0, 4, [], [{"kind": "paralysis_immune"}]),
 ]
 CARDS_TOML = "".join(text.replace("{n}", str(i + 1)) + "\n" for i, text in enumerate(TEST_CARDS))
 _DIR = Path(tempfile.mkdtemp(prefix="rust_brawl_test_"))

@@ -682,6 +682,15 @@ def test_rb_8_draw_on_play():
     assert not s.decks[0] and cid("medic") in s.hands[0] and cid("nickel") in s.hands[0]
 
 
+def test_rb_8_equipment_granting_paralysis_immunity_ends_a_paralysis():
+    s = scripted(G, tables=([("grunt", {"paralysed": True, "cover": False})], ["wall"]),
+                 hands=(["gasmask", "dud"], ["filler"] * 2))
+    go(G, s)
+    assert s.hlt[1][0] == 8 and s.paralysed_until[0][0]  # paralysed: no attack on the wall
+    play(G, s, "gasmask")  # one character: attached without a decision
+    assert s.equipment[0][0] == [cid("gasmask")] and s.paralysed_until[0][0] == 0
+
+
 def test_rb_8_paralysis_immune_is_never_paralysed_in_a_state():
     s = scripted(G, tables=(["grunt"], [("immune", {"cover": False})]))
     s.paralysed_until[1][0] = G.turns_of(s, 1)

@@ -849,11 +849,14 @@ class RustBrawlGame(GameBase[RBState]):
 
     def _attach(self, s: RBState, p: int, j: int, e: int) -> None:
         """Equipment ``e`` goes to the character at ``(p, j)`` (RB-5.7): its HLT is gained once
-        (current and maximum), its abilities are granted; HLT boosts are granted (RB-6.14)."""
+        (current and maximum), its abilities are granted (a granted paralysis immunity ends a
+        paralysis); HLT boosts are granted (RB-6.14)."""
         s.equipment[p][j].append(e)
         gain = self.printed_hlt[e]
         s.hlt[p][j] += gain
         s.max_hlt[p][j] += gain
+        if s.paralysed_until[p][j] and self.slot_profile(s, p, j).flags & F_IMMUNE:
+            s.paralysed_until[p][j] = 0  # it can no longer be paralysed (RB-8)
         self._grant_hlt(s, p)
 
     def _grant_hlt(self, s: RBState, p: int) -> None:

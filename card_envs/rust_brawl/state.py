@@ -147,6 +147,12 @@ _BLANK_SLOT = (("hlt", 0), ("max_hlt", 0), ("cover", False), ("paralysed_until",
                ("serial", 0), ("equipment", []), ("granted", []))
 
 
+def _slot_paths(seats) -> str:
+    """The per-slot paths a decision phase is read from (named when it is refused)."""
+    return ", ".join(f"{name}[{p}][{j}]" for p in seats for j in range(POSITIONS)
+                     for name in ("table", "hlt", "max_hlt", "paralysed_until", "equipment"))
+
+
 def deck_problem(game: Any, cards: list[int]) -> str | None:
     """Why the card list ``cards`` is not a legal deck of ``game`` (RB-1.1: at least 1 card, at
     most 2 copies, a unique card once; RB-1.2: at most ``deck_point_limit`` points), or
@@ -361,18 +367,21 @@ def check_state(game: Any, state: RBState) -> None:
     if ph == RANGED_TARGET and not game.ranged_decision(s, p, s.acting):
         fail("phase", ph, f"is 'ranged_target' but the card at table[{p}][{s.acting}] (acting "
              f"{s.acting}) is not a living, unparalysed ranged character with two or more "
-             "targets")
+             f"targets (read from {_slot_paths((0, 1))})")
     if ph == HEAL_TARGET and not game.heal_decision(s, p, s.acting):
         fail("phase", ph, f"is 'heal_target' but the card at table[{p}][{s.acting}] (acting "
-             f"{s.acting}) is not a living, unparalysed healer with two or more targets")
+             f"{s.acting}) is not a living, unparalysed healer with two or more targets (read "
+             f"from {_slot_paths((p,))})")
     if ph == EQUIP_TARGET and len(game.equip_targets(s, p)) < 2:
         fail("phase", ph, f"is 'equip_target' but seat {p} has fewer than two characters the "
-             "equipment can go to")
+             f"equipment can go to (read from {_slot_paths((p,))})")
     empty = s.table[p][0] < 0
     if ph == PLAY_OR_DISCARD and not empty:
-        fail("phase", ph, f"is 'play_or_discard' but seat {p}'s table is not empty (RB-4.3)")
+        fail("phase", ph, f"is 'play_or_discard' but seat {p}'s table is not empty "
+             f"(table[{p}][0]; RB-4.3)")
     if ph == PLAY and empty:
-        fail("phase", ph, f"is 'play' but seat {p}'s table is empty (play or discard, RB-4.3)")
+        fail("phase", ph, f"is 'play' but seat {p}'s table is empty (table[{p}][0]; play or "
+             "discard, RB-4.3)")
     if ph == PLAY_OR_DISCARD and not s.hands[p]:
         fail("phase", ph, f"is 'play_or_discard' but hands[{p}] is empty")
     if ph == DISCARD and len(s.hands[p]) <= HAND_KEEP:
