@@ -60,6 +60,7 @@ GAMES = [
     ("garda3", {"variant": "royale+night"}, 3, 1, "random"),
     ("scratch_wars", {}, 5, 0, "random"),
     ("dirt_and_glory", {"num_players": 3}, 2, 2, "heuristic"),
+    ("rust_brawl", {}, 3, 1, "heuristic"),
 ]
 
 
