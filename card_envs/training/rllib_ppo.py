@@ -344,6 +344,11 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     except (CardEnvsError, FileNotFoundError) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
+    except ConnectionError as exc:  # --address: no Ray cluster there
+        print(f"{prog}: error: --address {args.address!r}: {str(exc).strip().splitlines()[0]} "
+              "(start one with `ray start --head`, or leave --address out for a local Ray)",
+              file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
