@@ -8,7 +8,8 @@ layout), :mod:`.cards` (card data and decks), :mod:`.config`, :mod:`.state` (dec
 invariants), :mod:`.observation` (encoder), :mod:`.rules` (the Game), :mod:`.bot`.
 """
 
+from card_envs.rust_brawl.bot import HeuristicBot
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.rules import RustBrawlGame, make_game
 
-__all__ = ["RustBrawlConfig", "RustBrawlGame", "make_game"]
+__all__ = ["HeuristicBot", "RustBrawlConfig", "RustBrawlGame", "make_game"]
