@@ -53,7 +53,7 @@ def ray_session():
 
     started = not ray.is_initialized()
     if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
                  configure_logging=False)
     yield ray
     if started:
@@ -317,6 +317,13 @@ def test_the_trainer_with_snapshots_in_env_opponent_checkpoint_and_evaluation(ra
         policy = resolve_policy(spec, "garda3", game=game)
         state = game.new_state(4)
         assert policy.act(game, state, game.current_player(state)) in game.legal_actions(state)
+    policy = resolve_policy(f"rllib:{run_dir}", "garda3", game=game)
+    states = [game.new_state(s) for s in range(6)]
+    seats = [game.current_player(s) for s in states]
+    assert policy.act_batch(game, states, seats) == [policy.act(game, s, p)
+                                                    for s, p in zip(states, seats)]
+    assert resolve_policy(f"rllib:{run_dir}+lookahead:2", "garda3", game=game).act(
+        game, states[0], seats[0]) in game.legal_actions(states[0])
     assert cli_main(["evaluate", "--game", "garda3", "--a", f"rllib:{run_dir}", "--b", "random",
                      "--games", "4"]) == 0
     assert "4 games" in capsys.readouterr().out

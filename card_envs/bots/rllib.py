@@ -110,15 +110,38 @@ class RLlibPolicy:
 
     def logits(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
         """The module's masked logits, float64 ``(num_actions,)`` (masked-out: ``-inf``)."""
+        return self.logits_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0]
+
+    def logits_batch(self, observations: np.ndarray, action_masks: np.ndarray) -> np.ndarray:
+        """Masked logits, float64 ``(N, num_actions)``, for observations ``(N, obs_dim)`` and
+        masks ``(N, num_actions)`` in one forward pass."""
         import torch
 
-        obs = torch.as_tensor(np.asarray(observation, dtype=np.float32).reshape(1, -1))
-        mask = np.asarray(action_mask).reshape(1, -1).astype(np.float32)
+        n = len(observations)
+        obs = torch.as_tensor(np.asarray(observations, dtype=np.float32).reshape(n, -1))
+        mask = np.asarray(action_masks).reshape(n, -1).astype(np.float32)
         with torch.inference_mode():
             out = self.module.forward_inference(
                 {"obs": {"observations": obs, "action_mask": torch.as_tensor(mask)}})
-        logits = out["action_dist_inputs"][0].numpy().astype(np.float64)
-        return np.where(mask[0] > 0.5, logits, -np.inf)
+        logits = out["action_dist_inputs"].numpy().astype(np.float64)
+        return np.where(mask > 0.5, logits, -np.inf)
+
+    def act_batch(self, game, states: list, players: list[int]) -> list[int]:
+        """:meth:`act` for many (state, seat) pairs in one forward pass (the lookahead's
+        rollouts: :class:`card_envs.bots.lookahead.LookaheadPolicy`)."""
+        if not states:
+            return []
+        self._check_game(game)
+        obs = np.stack([game.observe(s, p) for s, p in zip(states, players)])
+        masks = np.stack([game.legal_action_mask(s) for s in states])
+        logits = self.logits_batch(obs, masks)
+        if self.deterministic:
+            return [int(a) for a in np.argmax(logits, axis=1)]
+        out = []
+        for row in logits:
+            z = np.exp(row - row.max())
+            out.append(int(self.rng.choice(len(z), p=z / z.sum())))
+        return out
 
     def choose(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         """One legal action (``action_mask`` int8/bool/float ``(num_actions,)``).
@@ -136,6 +159,10 @@ class RLlibPolicy:
 
     def act(self, game, state, player: int) -> int:
         """Raises ConfigError when the module was trained on another game or config."""
+        self._check_game(game)
+        return self.choose(game.observe(state, player), game.legal_action_mask(state))
+
+    def _check_game(self, game) -> None:
         if (self.observation_shape is not None
                 and tuple(game.observation_shape) != self.observation_shape) or \
                 game.num_actions != self.num_actions:
@@ -144,7 +171,6 @@ class RLlibPolicy:
                 f"{self.num_actions} actions, but {game.name} gives "
                 f"{tuple(game.observation_shape)} and {game.num_actions}: it was trained on "
                 "another game or config (pass that game and --game-config)")
-        return self.choose(game.observe(state, player), game.legal_action_mask(state))
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         return self.choose(observation, action_mask)

@@ -200,7 +200,9 @@ def start_ray(args: RLlibArgs) -> None:
     if args.address:
         ray.init(address=args.address, log_to_driver=False)
     else:
-        ray.init(num_cpus=args.num_cpus or None, include_dashboard=False, log_to_driver=False)
+        # address="local": a new Ray of this process, also where `ray start` left a cluster
+        ray.init(address="local", num_cpus=args.num_cpus or None, include_dashboard=False,
+                 log_to_driver=False)
 
 
 def train(args: RLlibArgs) -> dict[str, Any]:
