@@ -39,8 +39,10 @@ the batch it is given (the same batch then has no mask for a second forward pass
 
 Self-play and frozen snapshots are RLlib's policy mapping (``policy_mapping_fn``: which module
 plays which agent in an episode): :func:`ppo_config` maps every agent to one shared module
-``"main"``; :mod:`card_envs.training.rllib_ppo` adds frozen copies of ``"main"`` as modules and
-maps some seats to them. In-env opponents per episode: :meth:`CardEnvsMultiAgentEnv.set_next_opponents`.
+``"main"``; :class:`LeagueMapping` (the trainer's, :mod:`card_envs.training.rllib_ppo`) maps one
+random seat to ``"main"`` and the others to ``"main"`` or frozen copies of it, added as modules
+while training; :class:`EnvOpponentsCallback` lets a bot play a random seat inside the env in
+some episodes (:meth:`CardEnvsMultiAgentEnv.set_next_opponents`, before the env resets).
 """
 
 from __future__ import annotations
