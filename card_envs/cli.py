@@ -297,6 +297,54 @@ def _cmd_deck(args) -> int:
     return 0
 
 
+def _cmd_balance(argv: list[str], prog: str = "card-envs balance") -> int:
+    """``card-envs balance GAME ...``: the card-balance report
+    (:mod:`card_envs.evaluation.balance`; flags: its :class:`BalanceArgs`, parsed by tyro). A user
+    error prints one ``error:`` line and returns 2 before any game is played; tyro missing: 1."""
+    import importlib.util
+
+    if importlib.util.find_spec("tyro") is None:
+        print(f"{prog}: error: the flags need tyro (pip install tyro, or the package's 'train' "
+              "extra)", file=sys.stderr)
+        return 1
+    import tyro
+
+    from card_envs.evaluation.balance import (
+        DESCRIPTION,
+        BalanceArgs,
+        balance_png,
+        balance_report,
+        report_tables,
+    )
+
+    args = tyro.cli(BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
+                    config=(tyro.conf.PositionalRequiredArgs,))
+    try:
+        config = _game_config(args)
+        _check_json_target(args.json)
+        _check_json_target(args.png, "--png")
+        if not 0.0 < args.tolerance < 100.0:
+            raise ConfigError(f"--tolerance must be in (0, 100) points, got {args.tolerance:g}")
+        if args.rows < 0:
+            raise ConfigError(f"--rows must be >= 0, got {args.rows}")
+        report = balance_report(args.game, games=args.games, seed=args.seed, config=config,
+                                policy=args.policy, workers=args.workers, swap=args.swap,
+                                tolerance=args.tolerance / 100.0, alpha=args.alpha,
+                                min_decks=args.min_decks, progress=args.progress)
+        console = _console()
+        _print_all(console, report_tables(report, limit=args.rows or None))
+        console.print(f"({report.seconds:.1f}s, {args.workers} worker(s))")
+        if args.json:
+            _write_json(args.json, report.to_dict())
+            console.print(f"JSON: {args.json}")
+        if args.png:
+            console.print(f"PNG: {balance_png(report, args.png)}")
+    except (CardEnvsError, FileNotFoundError) as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``card-envs sprt: error: argument --elo0: invalid float
     value: 'x' (see card-envs sprt --help)``, exit 2 (subcommand parsers inherit it)."""
@@ -585,9 +633,7 @@ def _main(argv: list[str] | None = None) -> int:
                                    "card-envs balance --help)", add_help=False)
 
     if argv and argv[0] == "balance":  # the flags: card_envs.evaluation.balance.BalanceArgs
-        from card_envs.evaluation.balance import main as balance_main
-
-        return balance_main(argv[1:], prog="card-envs balance")
+        return _cmd_balance(argv[1:])
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
         from card_envs.training.ppo import main as train_main
 

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from card_envs.cli import main as cli_main
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.balance import (
     BalanceSetup,
@@ -20,7 +21,6 @@ from card_envs.evaluation.balance import (
     balance_report,
     clustered_difference,
     holm,
-    main,
     play_balance_games,
     report_tables,
     tolerance_pvalue,
@@ -312,7 +312,7 @@ def test_a_game_without_the_protocol_is_refused():
 # -- the command ---------------------------------------------------------------------------------
 def test_command_prints_and_saves(tmp_path, capsys):
     out_json, out_png = tmp_path / "b.json", tmp_path / "b.png"
-    rc = main([DUEL, "--games", "200", "--seed", "3", "--no-progress", "--json", str(out_json),
+    rc = cli_main(["balance", DUEL, "--games", "200", "--seed", "3", "--no-progress", "--json", str(out_json),
                "--png", str(out_png)])
     assert rc == 0
     text = capsys.readouterr().out
@@ -329,15 +329,13 @@ def test_command_prints_and_saves(tmp_path, capsys):
     ([DUEL, "--game-config", "[1]"], "--game-config"),
 ])
 def test_command_errors_are_one_line(argv, match, capsys):
-    assert main(argv + ["--no-progress"]) == 2
+    assert cli_main(["balance", *argv, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("card-envs balance: error: ") and match in err
     assert len(err.strip().splitlines()) == 1
 
 
 def test_cli_dispatches_balance(capsys):
-    from card_envs.cli import main as cli_main
-
     assert cli_main(["balance", DUEL, "--games", "20", "--no-progress", "--min-decks", "2"]) == 0
     assert "duel" not in capsys.readouterr().err
 

@@ -64,7 +64,7 @@ is that seat's result, 1 for a win, ½ for a draw (draws count half), 0 for a lo
 The report prints as rich tables (:func:`report_tables`), saves as JSON
 (:meth:`BalanceReport.to_dict`) and draws a PNG (:func:`balance_png`: every card's delta with its
 Holm-level interval, the ±tolerance band, outliers in red). Command: ``card-envs balance``
-(:func:`main`, flags :class:`BalanceArgs`).
+(:mod:`card_envs.cli`; its flags: :class:`BalanceArgs`).
 """
 
 from __future__ import annotations
@@ -72,7 +72,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-import sys
 import time
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -780,52 +779,3 @@ class BalanceArgs:
     """also draw every card's difference and interval to this PNG (needs matplotlib)"""
     progress: bool = True
     """a progress bar on stderr (rate and ETA)"""
-
-
-def main(argv: list[str] | None = None, prog: str = "card-envs balance") -> int:
-    """The ``card-envs balance`` command (flags: :class:`BalanceArgs`, parsed by tyro). A user
-    error prints one ``error:`` line and returns 2 before any game is played."""
-    import importlib.util
-    import json
-
-    from card_envs.core.errors import CardEnvsError
-
-    if importlib.util.find_spec("tyro") is None:
-        print(f"{prog}: error: the flags need tyro (pip install tyro, or the package's 'train' "
-              "extra)", file=sys.stderr)
-        return 1
-    import tyro
-
-    args = tyro.cli(BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
-                    config=(tyro.conf.PositionalRequiredArgs,))
-    try:
-        from card_envs.cli import _check_json_target, _console, _game_config, _print_all
-
-        config = _game_config(args)
-        _check_json_target(args.json)
-        _check_json_target(args.png, "--png")
-        if not 0.0 < args.tolerance < 100.0:
-            raise ConfigError(f"--tolerance must be in (0, 100) points, got {args.tolerance:g}")
-        if args.rows < 0:
-            raise ConfigError(f"--rows must be >= 0, got {args.rows}")
-        report = balance_report(args.game, games=args.games, seed=args.seed, config=config,
-                                policy=args.policy, workers=args.workers, swap=args.swap,
-                                tolerance=args.tolerance / 100.0, alpha=args.alpha,
-                                min_decks=args.min_decks, progress=args.progress)
-        console = _console()
-        _print_all(console, report_tables(report, limit=args.rows or None))
-        console.print(f"({report.seconds:.1f}s, {args.workers} worker(s))")
-        if args.json:
-            try:
-                with open(args.json, "w", encoding="utf-8") as fh:
-                    json.dump(report.to_dict(), fh, indent=1)
-            except OSError as exc:
-                raise ConfigError(f"--json {args.json!r}: cannot write the report: "
-                                  f"{exc.strerror or exc}") from None
-            console.print(f"JSON: {args.json}")
-        if args.png:
-            console.print(f"PNG: {balance_png(report, args.png)}")
-    except (CardEnvsError, FileNotFoundError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    return 0
