@@ -129,8 +129,9 @@ Episode end
 -----------
 Terminated when RB-7.4 decides the game: (a) one player has a character on the table and the
 other has none and none in hand or deck; (b) neither has a character anywhere; (c) both decks
-empty and nothing changed for ``stalemate_turns`` full turns of each player (the higher table
-point sum wins, RB-7.2); or an empty-deck loss with ``empty_deck="lose"``. Truncated at the turn
+empty and nothing changed (or, with ``stalemate_repeats``, the table repeated the one at the end
+of the same player's previous turn) for ``stalemate_turns`` full turns of each player (the higher
+table point sum wins, RB-7.2); or an empty-deck loss with ``empty_deck="lose"``. Truncated at the turn
 cap ``max_turns`` (500 player turns; RB-7.4).
 
 Arguments
@@ -146,13 +147,16 @@ boosts, cover, paralysis and equipment, both graveyards, the own hand only, deck
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,
 ``empty_deck``, ``equipment_per_character``, ``max_hand``, ``heal_self``, ``paralysis_turns``,
 ``attacker_leaves_cover_first``, ``table_points_with_equipment``, ``stalemate_turns``,
-``max_turns``. A wrong value raises ``ConfigError`` naming the field; an illegal deck a
+``stalemate_repeats``, ``max_turns``. A wrong value raises ``ConfigError`` naming the field; an illegal deck a
 ``DeckError`` naming the card and the rule; a malformed database a ``CardDataError`` naming the
 file, the entry and the field.
 
 Version history
 ---------------
 - v0: first version (the shipped designed database, RB rules of ``docs/rules/rust_brawl.md``).
+- v0 (before release): ``stalemate_repeats`` (default ``True``) settles heal-vs-damage loops
+  of RB-7.4(c): a turn whose end table repeats the same player's previous one is quiet, so such
+  games end by RB-7.2 instead of running to the turn cap.
 """
 
 from card_envs.core.aec import make_env_functions

@@ -64,7 +64,8 @@ def test_docstring_is_the_spec():
     assert f"float32 ({g.observation_shape[0]},)" in doc and "1495 entries" in doc
     for field in ("deck_point_limit", "open_decklists", "empty_deck", "equipment_per_character",
                   "max_hand", "heal_self", "paralysis_turns", "attacker_leaves_cover_first",
-                  "table_points_with_equipment", "stalemate_turns", "max_turns"):
+                  "table_points_with_equipment", "stalemate_turns", "stalemate_repeats",
+                  "max_turns"):
         assert f"``{field}``" in doc
     assert ", ".join(PHASES) in doc
 

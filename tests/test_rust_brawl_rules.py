@@ -721,3 +721,21 @@ def test_random_games_on_the_small_database_end_and_hold_the_invariants():
         reasons.add(s.end_reason)
     assert "last_character" in reasons
     assert len(load_card_db(SMALL_CARDS)) == len(g.db)
+
+
+def test_rb_7_2_and_7_4c_stalemate_repeats_ends_a_heal_vs_damage_cycle():
+    # RB-7.4(c) stalemate_repeats: seat 0's medic (heal 2) heals what seat 1's grunt (DMG 2)
+    # takes every turn, so an HLT changes each turn and no turn is "unchanged"; but the table at
+    # the end of each player's turn repeats that player's previous one (a cycle): from each
+    # player's second turn on, 6 quiet turns -> RB-7.2 point sums, medic 13 against grunt 5
+    s = scripted(G, tables=(["medic"], ["grunt"]), hands=([], []))
+    go(G, s)
+    assert s.phase == END and s.end_reason == "stalemate" and s.winner == 0
+    assert s.turn == 4 + 10 and G.returns(s) == [1.0, -1.0]
+    # without it the loop runs to the turn cap (a truncation)
+    g = rb_game(stalemate_repeats=False, max_turns=60)
+    s = scripted(g, tables=(["medic"], ["grunt"]), hands=([], []))
+    go(g, s)
+    assert s.end_reason == "turn_cap" and s.turn == 60 and g.is_truncated(s)
+    with pytest.raises(ConfigError, match="stalemate_repeats"):
+        rb_game(stalemate_repeats="yes")

@@ -77,6 +77,13 @@ class RustBrawlConfig:
         stalemate_turns: RB-7.4(c) DECISION full quiet turns of each player (both decks empty,
             no HLT changed, no card played or destroyed) that end the game by the point sums
             of RB-7.2 (3: 6 quiet player turns in a row; 1–50).
+        stalemate_repeats: RB-7.4(c) DECISION (the project's settlement of heal-vs-damage
+            loops, RB-7.2 "neither can remove the other's last character"): with both decks
+            empty, a player's turn also counts as quiet when the whole public table (every
+            position's card, current and maximum HLT, cover, paralysis left, equipment) at
+            its end equals the table at the end of the same player's previous turn and no
+            card was played, discarded or destroyed since (default ``True``; ``False``: only
+            turns where no HLT changed are quiet).
         max_turns: RB-7.4 DECISION the turn cap (500 player turns in all): the game ends
             there as a truncation.
     """
@@ -93,6 +100,7 @@ class RustBrawlConfig:
     attacker_leaves_cover_first: bool = True
     table_points_with_equipment: bool = True
     stalemate_turns: int = 3
+    stalemate_repeats: bool = True
     max_turns: int = 500
 
     def __post_init__(self) -> None:
@@ -122,6 +130,7 @@ class RustBrawlConfig:
         check_bool("attacker_leaves_cover_first", self.attacker_leaves_cover_first)
         check_bool("table_points_with_equipment", self.table_points_with_equipment)
         check_int("stalemate_turns", self.stalemate_turns, 1, 50)
+        check_bool("stalemate_repeats", self.stalemate_repeats)
         check_int("max_turns", self.max_turns, 1, MAX_TURNS_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:

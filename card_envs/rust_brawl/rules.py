@@ -506,7 +506,7 @@ class RustBrawlGame(GameBase[RBState]):
             equipment=[[[] for _ in range(POSITIONS)] for _ in range(2)],
             granted=[[[] for _ in range(POSITIONS)] for _ in range(2)],
             next_serial=1, acting=POSITIONS, pending=-1, changed=False, quiet_turns=0,
-            winner=-1, end_reason="",
+            table_marks=["", ""], winner=-1, end_reason="",
         )
         self._draw(s, starter, STARTER_DRAW)
         self._draw(s, 1 - starter, OTHER_DRAW)
@@ -993,8 +993,15 @@ class RustBrawlGame(GameBase[RBState]):
                 and not self._can_play_character(s, 1):
             self._finish(s, -1, "no_characters")
             return
-        # RB-7.4 (c), RB-7.5
-        if not s.decks[0] and not s.decks[1] and not s.changed:
+        # RB-7.4 (c), RB-7.5; stalemate_repeats: the table repeats the one at the end of this
+        # player's previous turn (a heal-vs-damage cycle, RB-7.2)
+        empty = not s.decks[0] and not s.decks[1]
+        quiet = empty and not s.changed
+        if empty and self.config.stalemate_repeats:
+            mark = self._table_mark(s)
+            quiet = quiet or mark == s.table_marks[p]
+            s.table_marks[p] = mark
+        if quiet:
             s.quiet_turns += 1
         else:
             s.quiet_turns = 0
@@ -1004,6 +1011,20 @@ class RustBrawlGame(GameBase[RBState]):
             return
         if s.turn >= self.config.max_turns:
             self._finish(s, -1, "turn_cap")
+
+    def _table_mark(self, s: RBState) -> str:
+        """The public table as a text key (``stalemate_repeats``, RB-7.4(c)): every position's
+        card, current and maximum HLT, cover, paralysis turns left (relative to its owner's
+        turns, so a repeat compares equal) and equipment, with each seat's hand and graveyard
+        sizes (which change when a card is played, discarded or destroyed)."""
+        parts = []
+        for x in range(2):
+            tx = self.turns_of(s, x)
+            rows = [(s.table[x][j], s.hlt[x][j], s.max_hlt[x][j], s.cover[x][j],
+                     s.paralysed_until[x][j] - tx if s.paralysed_until[x][j] else 0,
+                     tuple(s.equipment[x][j])) for j in range(POSITIONS)]
+            parts.append((rows, len(s.hands[x]), len(s.graveyards[x])))
+        return repr(parts)
 
     def _can_play_character(self, s: RBState, p: int) -> bool:
         isc = self.is_character

@@ -111,6 +111,9 @@ class RBState(GameState):
         pending: the equipment card being attached (``EQUIP_TARGET``), else -1.
         changed: an HLT changed, or a card was played or destroyed, this turn (RB-7.4(c)).
         quiet_turns: consecutive player turns with both decks empty and nothing changed.
+        table_marks: per seat, the public table (with the hand and graveyard sizes) at the end
+            of that seat's last turn while both decks were empty, as a text key (``""``: none),
+            for ``stalemate_repeats`` (RB-7.4(c)).
         winner: the winning seat once over (-1: a draw, a truncation, or still going).
         end_reason: why the game ended (``""`` while it goes on).
     """
@@ -138,6 +141,7 @@ class RBState(GameState):
     pending: SlotCard
     changed: bool
     quiet_turns: Annotated[int, Field(ge=0, le=200)]
+    table_marks: list[str]
     winner: Annotated[int, Field(ge=-1, le=NUM_SEATS - 1)]
     end_reason: EndReason
 
@@ -185,7 +189,7 @@ def check_state(game: Any, state: RBState) -> None:
     nc = game.num_cards
     for name in ("decklists", "deck_names", "decks", "hands", "graveyards", "table", "hlt",
                  "max_hlt", "cover", "paralysed_until", "serial", "equipment", "granted",
-                 ):
+                 "table_marks"):
         check_len(name, getattr(s, name), n, why=f"one entry per seat of {n}")
     for name in ("table", "hlt", "max_hlt", "cover", "paralysed_until", "serial", "equipment",
                  "granted"):
@@ -353,6 +357,10 @@ def check_state(game: Any, state: RBState) -> None:
              f"({2 * cfg.stalemate_turns}): the game would be over")
     if s.quiet_turns and (s.decks[0] or s.decks[1]):
         fail("quiet_turns", s.quiet_turns, "is not 0 while a deck holds cards (RB-7.4(c))")
+    for p in range(n):
+        if s.table_marks[p] and (s.decks[0] or s.decks[1]):
+            fail(f"table_marks[{p}]", s.table_marks[p],
+                 "is not empty while a deck holds cards (RB-7.4(c))")
     p = s.player
     if ph in (RANGED_TARGET, HEAL_TARGET):
         check_range("acting", s.acting, 0, POSITIONS - 1, f"a position in phase {PHASES[ph]!r}")

@@ -32,7 +32,7 @@ VARIANTS: dict[str, list[dict]] = {
         {"decks": "random", "open_decklists": False, "equipment_per_character": 2,
          "paralysis_turns": 2},
         {"empty_deck": "lose", "heal_self": False, "attacker_leaves_cover_first": False,
-         "stalemate_turns": 1},
+         "stalemate_turns": 1, "stalemate_repeats": False},
     ],
 }
 
