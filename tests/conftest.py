@@ -20,7 +20,11 @@ from card_envs.core.extras import EXTRAS, missing_modules
 #: test node-id prefix -> the extra it needs (tyro for the trainer's flags and `card-envs
 #: balance`, matplotlib for PNGs, torch / SB3 for the checkers and the missing-torch hints)
 NEEDS_EXTRA = {
-    "tests/test_balance.py": "train",
+    "tests/test_balance.py::test_report_end_to_end_on_the_duel": "train",
+    "tests/test_balance.py::test_untested_cards_and_swap_off": "train",
+    "tests/test_balance.py::test_command_prints_and_saves": "train",
+    "tests/test_balance.py::test_command_errors_are_one_line": "train",
+    "tests/test_balance.py::test_cli_dispatches_balance": "train",
     "tests/test_cli.py::test_train_help_lists_args_with_docstrings": "train",
     "tests/test_cli.py::test_training_flag_errors_are_one_line_before_any_run_folder": "train",
     "tests/test_cli.py::test_more_training_flag_errors": "train",
