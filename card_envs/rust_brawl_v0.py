@@ -137,7 +137,9 @@ cap ``max_turns`` (500 player turns; RB-7.4).
 Arguments
 ---------
 ``decks`` (``None``: a shipped deck per seat chosen by the reset seed; ``"random"``: a random legal
-deck per seat from the seed; or a pair of shipped deck names, deck files or card-name lists),
+deck per seat from the seed; or a pair of per-seat specs, each a shipped deck name, a deck file, a
+card-name list or ``"random"``; ``None`` fails with a ``DeckError`` if a shipped deck breaks
+``deck_point_limit`` or names a card missing from ``card_db``),
 ``card_db`` (path of a card TOML replacing the shipped database), ``render_mode``
 (``None``/``"ansi"``/``"human"``/``"rgb_array"``), ``render_seat`` (``None``: the whole state;
 ``"player_k"``: that seat's view: both tables with position, card, kind/icon, HLT/max, DMG with

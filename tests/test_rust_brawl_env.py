@@ -13,7 +13,13 @@ from pettingzoo.test import api_test, seed_test
 from card_envs import rust_brawl_v0
 from card_envs.core.errors import StateError
 from card_envs.rust_brawl import make_game
-from card_envs.rust_brawl.cards import SMALL_CARDS, load_card_db, random_deck, shipped_decks
+from card_envs.rust_brawl.cards import (
+    SMALL_CARDS,
+    DeckError,
+    load_card_db,
+    random_deck,
+    shipped_decks,
+)
 from card_envs.rust_brawl.constants import END, PHASES
 from card_envs.rust_brawl.observation import CARD_FEATURES, NF, features_markdown
 from card_envs.rust_brawl.state import UNKNOWN_DECK
@@ -183,3 +189,30 @@ def test_saved_state_round_trip_and_a_corrupted_one_is_named():
 def test_check_game_many_games_reaches_rare_endings(cfg):
     counts = check_game(make_game(**cfg), games=100, seed=100)
     assert counts["terminal"] == 100
+
+
+def test_rb_3_4_a_per_seat_random_deck_comes_from_the_reset_seed():
+    # decks=(spec, "random"): seat 0 plays its named deck, seat 1 a random legal deck (RB-1.1,
+    # RB-1.2) drawn from the reset seed; equal seeds, equal decks
+    g = make_game(decks=(["Gladiátor"], "random"))
+    s, again, other = g.new_state(3), g.new_state(3), g.new_state(4)
+    glad = g.db.lookup("Gladiátor").index
+    assert s.deck_names == ["custom", "random"] and s.decklists[0] == [glad]
+    assert again.decklists == s.decklists and other.decklists[1] != s.decklists[1]
+    assert sum(g.points[c] for c in s.decklists[1]) <= 250
+    g.state_from_dict(g.state_to_dict(s))  # check_state accepts the random seat
+    env = rust_brawl_v0.env(decks=("random", "rusthaven_2024"))
+    env.reset(seed=1)
+    assert env.unwrapped.state_obj.deck_names == ["random", "rusthaven_2024"]
+
+
+def test_rb_3_4_decks_none_explains_a_shipped_deck_that_does_not_fit():
+    # RB-1.2: decks=None deals the shipped decks; one over deck_point_limit names the limit, the
+    # deck, and what to pass instead
+    with pytest.raises(DeckError, match=r"decks=None deals each seat one of the shipped decks"
+                       r".*deck_point_limit=100.*'mixed_bikers'.*decks='random'"):
+        make_game(deck_point_limit=100)
+    db = SMALL_CARDS
+    with pytest.raises(DeckError, match=r"decks=None deals .*unknown card.*decks='random'"):
+        make_game(card_db=str(db))
+    assert make_game(card_db=str(db), decks="random").new_state(0).deck_names == ["random"] * 2

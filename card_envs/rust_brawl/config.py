@@ -49,8 +49,9 @@ class RustBrawlConfig:
             shipped decks, chosen by the reset seed (each seat independently, so a mirror match
             can happen); ``"random"``: each seat gets a random legal deck
             (``cards.random_deck``) drawn from the reset seed; or a pair ``(seat 0, seat 1)``
-            of deck specs, each a shipped deck name, a path to a deck file, or a list of card
-            names / ids (one per copy).
+            of deck specs, each a shipped deck name, a path to a deck file, a list of card
+            names / ids (one per copy), or ``"random"`` (that seat gets a random legal deck
+            drawn from the reset seed).
         card_db: RB-2.4 DECISION path of a card-database TOML file replacing the shipped one
             (``None``: the shipped ``data/cards.toml``).
         deck_point_limit: RB-1.2 the most points a deck may have (250); every deck is checked

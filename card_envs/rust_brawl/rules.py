@@ -27,6 +27,7 @@ from card_envs.core.rng import make_rng, reseed
 from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.rust_brawl.cards import (
     CardDb,
+    DeckError,
     card_text,
     load_card_db,
     load_deck,
@@ -242,15 +243,29 @@ class RustBrawlGame(GameBase[RBState]):
         self.is_character = [k == CHARACTER for k in self.kind]
         # -- the decks the config deals (RB-3.4) ----------------------------------------------
         limit = config.deck_point_limit
-        self.fixed_decks: list[tuple[str, list[int]]] | None = None
+        #: per seat the deck the config names, or None for a seat dealt a random legal deck
+        #: (``decks=(..., "random")``); None as a whole: no seat's deck is named
+        self.fixed_decks: list[tuple[str, list[int]] | None] | None = None
         self.deck_choices: list[tuple[str, list[int]]] = []
         if config.decks is None:
-            for name, deck in sorted(shipped_decks(db).items()):
-                validate_deck(deck, db, limit)
-                self.deck_choices.append((name, sorted(db.by_id(i).index for i in deck.cards)))
+            try:
+                for name, deck in sorted(shipped_decks(db).items()):
+                    validate_deck(deck, db, limit)
+                    self.deck_choices.append((name, sorted(db.by_id(i).index
+                                                           for i in deck.cards)))
+            except DeckError as e:
+                raise DeckError(
+                    f"config field 'decks': decks=None deals each seat one of the shipped decks, "
+                    f"and a shipped deck does not fit this game (card_db={config.card_db!r}, "
+                    f"deck_point_limit={limit}): {e} -- give the decks yourself (decks=(deck 0, "
+                    f"deck 1): shipped deck names, deck files or card lists) or decks='random' "
+                    f"(random legal decks of this card database)") from e
         elif config.decks != RANDOM_DECK:
             self.fixed_decks = []
             for spec in config.decks:
+                if spec == RANDOM_DECK:  # this seat: a random legal deck from the reset seed
+                    self.fixed_decks.append(None)
+                    continue
                 deck = load_deck(list(spec) if isinstance(spec, tuple) else spec, db, limit)
                 self.fixed_decks.append((deck.name, sorted(db.by_id(i).index for i in deck.cards)))
         self._shipped = dict(self.deck_choices)
@@ -281,7 +296,7 @@ class RustBrawlGame(GameBase[RBState]):
 
     def expected_deck(self, p: int) -> tuple[str, list[int]] | None:
         """``(name, sorted cards)`` of the deck the config deals seat ``p`` (``decks`` given),
-        else ``None``."""
+        else ``None`` (also for a seat given ``"random"``)."""
         return None if self.fixed_decks is None else self.fixed_decks[p]
 
     def shipped_deck(self, name: str) -> list[int] | None:
@@ -482,11 +497,11 @@ class RustBrawlGame(GameBase[RBState]):
         rng = make_rng(seed)
         decklists, names = [], []
         for p in range(2):
-            if self.fixed_decks is not None:
+            if self.fixed_decks is not None and self.fixed_decks[p] is not None:
                 name, cards = self.fixed_decks[p]
             elif self.deck_choices:  # decks=None: a shipped deck by the seed (RB-3.4)
                 name, cards = self.deck_choices[rng.randrange(len(self.deck_choices))]
-            else:  # decks="random"
+            else:  # decks="random", or this seat's spec is "random"
                 deck = random_deck(self.db, rng, self.config.deck_point_limit)
                 name, cards = RANDOM_DECK, sorted(self.db.by_id(i).index for i in deck.cards)
             decklists.append(list(cards))

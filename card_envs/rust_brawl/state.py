@@ -227,7 +227,8 @@ def check_state(game: Any, state: RBState) -> None:
                 fail(f"deck_names[{p}]", name, f"is not a shipped deck whose cards are "
                      f"decklists[{p}] (decks=None deals shipped decks)")
         elif name != RANDOM_DECK:
-            fail(f"deck_names[{p}]", name, f"is not {RANDOM_DECK!r} (decks='random')")
+            fail(f"deck_names[{p}]", name, f"is not {RANDOM_DECK!r} (the config deals seat {p} a "
+                 "random deck)")
         problem = deck_problem(game, dl)
         if problem:
             fail(f"decklists[{p}]", dl, problem)
