@@ -1156,12 +1156,15 @@ class RustBrawlGame(GameBase[RBState]):
         return what
 
     def action_seen_by(self, state: RBState, action: int, player: int) -> str:
-        """The action as ``player`` sees it: another seat's hand slot is not named before the
-        card is shown (the card then stands on the table or lies in the graveyard)."""
+        """The action as ``player`` sees it. A card another seat plays or discards is public at
+        once (it stands on the table or lies in the graveyard), so it is named; only its hand
+        slot is not (the sorted hand's order would tell the other cards apart): ``"play:
+        <name>"``, ``"discard: <name>"``. Drawn cards are never named (the draw is no action)."""
         if player != state.player:
-            piece = self.action_layout.piece_of(action).name
-            if piece in ("play", "discard"):
-                return f"{piece}: a card from the hand"
+            piece = self.action_layout.piece_of(action)
+            if piece.name in ("play", "discard"):
+                card = state.hands[state.player][action - piece.start]
+                return f"{piece.name}: {self.names[card]}"
         return self.action_to_string(state, action)
 
     def _slot_text(self, s: RBState, p: int, j: int) -> str:

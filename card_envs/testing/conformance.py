@@ -88,7 +88,7 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
     p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation, its
     text view ``render_view``, its picture's content ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
-    actions (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
+    actions (unless the move shows ``p`` the difference: its observations after the move differ) (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
     the registry's, else the game folder's ``bot.HeuristicBot``
     (ConformanceError when there is none); ``None``: skip; or a zero-argument factory) chooses the same action after
     ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
@@ -340,11 +340,23 @@ def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
     seen_by = getattr(game, "action_seen_by", None)
     if seen_by is not None and p != cp:
         for x in sorted(set(legal) & set(game.legal_actions(sampled))):
-            if seen_by(state, x, p) != seen_by(sampled, x, p):
+            # a name may differ only by what the move shows ``p`` (a card played face up is
+            # named): then ``p``'s observations after the move differ too
+            if seen_by(state, x, p) != seen_by(sampled, x, p) \
+                    and _same_view_after(game, state, sampled, x, p):
                 raise ConformanceError(
                     f"{where}: action {x} as seat {p} sees it is {seen_by(state, x, p)!r}, after "
                     f"sample_hidden for seat {p} {seen_by(sampled, x, p)!r}: action_seen_by "
                     "names hidden information")
+
+
+def _same_view_after(game, state, sampled, action: int, p: int) -> bool:
+    """Whether seat ``p``'s observation is the same after ``action`` in ``state`` and in the
+    state ``sampled`` for ``p`` (then a name of the action differing between them leaks)."""
+    real, other = game.clone(state), game.clone(sampled)
+    game.apply_action(real, action)
+    game.apply_action(other, action)
+    return bool(np.array_equal(game.observe(real, p), game.observe(other, p)))
 
 
 def _table_difference(a, b) -> str:
