@@ -739,3 +739,20 @@ def test_rb_7_2_and_7_4c_stalemate_repeats_ends_a_heal_vs_damage_cycle():
     assert s.end_reason == "turn_cap" and s.turn == 60 and g.is_truncated(s)
     with pytest.raises(ConfigError, match="stalemate_repeats"):
         rb_game(stalemate_repeats="yes")
+
+
+def test_rb_8_the_views_show_each_table_card_s_abilities():
+    # RB-8 ability texts under each table card of the text view (the card's own, then each
+    # equipment's); a few words per ability in the picture's card box
+    s = scripted(G, tables=(["striker"], [("guard", {"equipment": ["vest"]})]))
+    lines = G.render_view(s, 0).splitlines()
+    i = next(k for k, line in enumerate(lines) if "1: Test striker" in line)
+    assert lines[i + 1] == "       Return strike (deals its DMG to an attacker)."
+    j = next(k for k, line in enumerate(lines) if "1: Test guard" in line)
+    assert lines[j + 1] == ("       Takes 1 less damage (after cover). Test vest: Assign to a "
+                            "character: +1 DMG, +2 HLT; it")
+    assert lines[j + 2] == "       gains: takes 1 less damage (after cover)."  # wrapped at 96
+    assert "2: -" in lines[i + 2]  # an empty position has no text line
+    rows = G.table_view(s, 0).panels
+    assert rows[0].rows[0].cards[0].details[-1] == "return strike"
+    assert rows[1].rows[0].cards[0].details[-1] == "-1 damage taken, -1 damage taken"

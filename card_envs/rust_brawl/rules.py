@@ -16,6 +16,7 @@ to discard); a decision with one choice is taken by the engine.
 from __future__ import annotations
 
 import random
+import textwrap
 from bisect import insort
 from collections import Counter
 from typing import Any
@@ -26,6 +27,7 @@ from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
 from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.rust_brawl.cards import (
+    Ability,
     CardDb,
     DeckError,
     card_text,
@@ -102,6 +104,30 @@ F_HEAL_ALL = 1 << AB_HEAL_ALL
 
 # the stages a turn goes through inside one call of _apply_action (RB-4)
 _ACT, _PLAY, _DISCARD, _END = range(4)
+
+
+def short_ability(ab: Ability) -> str:
+    """A few words naming an ability (RB-8) for a card box of the picture, e.g. ``"return
+    strike"``, ``"+1 DMG to Miner"``; the full English text is :func:`cards.ability_text`."""
+    k, a = ab.kind, ab.amount
+    whom = ab.trait or (f"{ab.icon} chars" if ab.icon else "friends")
+    if k == "boost_dmg":
+        return f"+{a} DMG to {whom}"
+    if k == "boost_hlt":
+        return f"+{a} HLT to {whom}"
+    if k == "reduce":
+        return f"-{a} damage taken"
+    if k == "reduce_vs":
+        return f"-{a} damage vs {ab.against}"
+    if k == "lottery":
+        return f"lottery: draw {a}" if ab.reward == "draw" else f"lottery: {a} DMG to all"
+    if k == "draw":
+        return f"on play: draw {a}"
+    if k == "extra_dmg_vs":
+        return f"+{a} DMG vs {ab.trait}"
+    return {"paralysis_immune": "paralysis immune", "paralyse": "paralyses",
+            "return_strike": "return strike", "hit_all": "hits all",
+            "removes_hlt": "removes HLT", "heal_all": "heals all"}[k]
 
 
 class Profile:
@@ -1179,9 +1205,16 @@ class RustBrawlGame(GameBase[RBState]):
         if s.paralysed_until[p][j]:
             flags.append(f"paralysed (to turn {s.paralysed_until[p][j]} of seat {p})")
         eq = ", ".join(self.names[e] for e in s.equipment[p][j])
-        return (f"    {j + 1}: {self.names[c]} [{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}] "
+        head = (f"    {j + 1}: {self.names[c]} [{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}] "
                 f"HLT {s.hlt[p][j]}/{s.max_hlt[p][j]} DMG {self.slot_dmg(s, p, j)}"
                 + (f" {' '.join(flags)}" if flags else "") + (f" equipment: {eq}" if eq else ""))
+        texts = [self.card_text(c)] + [f"{self.names[e]}: {self.card_text(e)}"
+                                       for e in s.equipment[p][j]]
+        texts = [x for x in texts if x]
+        if not texts:
+            return head
+        return head + "\n" + textwrap.fill(" ".join(texts), width=96, initial_indent=" " * 7,
+                                           subsequent_indent=" " * 7, break_on_hyphens=False)
 
     def _header(self, s: RBState) -> str:
         if s.phase == END:
@@ -1213,6 +1246,10 @@ class RustBrawlGame(GameBase[RBState]):
         if s.paralysed_until[p][j]:
             details.append(f"paralysed to turn {s.paralysed_until[p][j]}")
         details += [f"+ {self.names[e]}" for e in s.equipment[p][j]]
+        short = [short_ability(a) for x in (c, *s.equipment[p][j])
+                 for a in self.db.cards[x].abilities]
+        if short:
+            details.append(", ".join(short))
         destroyed = s.hlt[p][j] <= 0
         return CardFace(f"{j + 1}: {self.names[c]}", tuple(details),
                         tone="grey" if destroyed else ("gold" if s.cover[p][j] else "plain"),
@@ -1220,7 +1257,8 @@ class RustBrawlGame(GameBase[RBState]):
 
     def table_view(self, state: RBState, player: int | None) -> Table:
         """The picture's content (``rgb_array``, RB-3.3): both tables (each position's card,
-        HLT, DMG with boosts, cover, paralysis, equipment; the acting position marked), both
+        HLT, DMG with boosts, cover, paralysis, equipment, its abilities in a few words
+        (:func:`short_ability`); the acting position marked), both
         graveyards, the own hand (``player=None``: both hands) and the other hand as a
         face-down count, deck sizes, the equipment being attached; with open decklists the
         opponent's unseen cards."""
@@ -1277,7 +1315,8 @@ class RustBrawlGame(GameBase[RBState]):
 
     def render_view(self, state: RBState, player: int) -> str:
         """Seat ``player``'s view: both tables (position, card, kind/icon, HLT/max, DMG with
-        boosts, cover, paralysis, equipment), both graveyards, the own hand, the sizes of
+        boosts, cover, paralysis, equipment; under each card its and its equipment's ability
+        texts, wrapped at 96 characters), both graveyards, the own hand, the sizes of
         both decks and of the opponent's hand, and with open decklists the opponent's unseen
         cards (decklist minus the cards shown); never the opponent's hand or a deck order."""
         s, q = state, 1 - player
