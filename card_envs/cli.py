@@ -273,6 +273,7 @@ def _cmd_sprt(args) -> int:
 
 def _cmd_deck(args) -> int:
     """``card-envs deck check FILE`` / ``card-envs deck list``: Rust Brawl deck lists (RB-1)."""
+    from card_envs.core.table import cards
     from card_envs.rust_brawl.cards import deck_points, load_card_db, load_deck, shipped_decks
 
     db = load_card_db(args.card_db)
@@ -292,7 +293,7 @@ def _cmd_deck(args) -> int:
         table.add_row(str(n), card.name, card.id, f"{card.kind} ({card.icon})",
                       str(card.points), str(n * card.points))
     console.print(table)
-    print(f"{len(deck.cards)} cards, {deck_points(deck, db)} of {args.point_limit} points: a "
+    print(f"{cards(len(deck.cards))}, {deck_points(deck, db)} of {args.point_limit} points: a "
           "legal deck (RB-1.1, RB-1.2)")
     return 0
 

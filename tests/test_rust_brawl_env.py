@@ -273,3 +273,14 @@ def test_rb_4_3_the_name_another_seat_sees_is_the_card_the_move_shows():
                 assert name in shown, (seen, shown)
                 checked += 1
     assert checked >= 30
+
+
+def test_rb_1_3_cli_deck_check_counts_one_card_in_the_singular(tmp_path, capsys):
+    # RB-1.1: a deck of 1 card is legal; the summary says "1 card", not "1 cards"
+    from card_envs.cli import main as cli_main
+
+    path = tmp_path / "one.toml"
+    path.write_text('[cards]\n"Gladiátor" = 1\n', encoding="utf-8")
+    assert cli_main(["deck", "check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 card, 33 of 250 points: a legal deck" in out and "1 cards" not in out
