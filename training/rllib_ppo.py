@@ -4,7 +4,7 @@ Run from the repository root (needs ``pip install -e ".[rllib]"``)::
 
     python training/rllib_ppo.py                               # Garda3, 15 min, then evaluation
     python training/rllib_ppo.py --game scratch_wars --game-config '{"level": 3}' --minutes 5
-    python training/rllib_ppo.py --num-env-runners 2 --minutes 1   # sampling in 2 Ray actors
+    python training/rllib_ppo.py --num-env-runners 0 --minutes 1   # sampling in this process
     python training/rllib_ppo.py --address auto --num-env-runners 16  # on a running Ray cluster
     python training/rllib_ppo.py --help                        # every flag with its docstring
 

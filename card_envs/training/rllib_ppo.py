@@ -61,8 +61,8 @@ class RLlibArgs:
     """wall-clock training budget in minutes (0: none)"""
     total_timesteps: int = 0
     """step budget: stop after this many sampled env steps (0: none)"""
-    num_env_runners: int = 1
-    """Ray actors that sample episodes (0: sample in this process, between updates)"""
+    num_env_runners: int = 2
+    """Ray actors that sample episodes, one CPU each (0: sample in this process, between updates); at most the Ray's CPUs (fewer are used, with a warning)"""
     num_envs_per_env_runner: int = 4
     """envs each env runner steps together (batched module forward passes)"""
     address: str = ""
@@ -229,6 +229,13 @@ def train(args: RLlibArgs) -> dict[str, Any]:
 
     # 1.-3. Ray, the algorithm, the league
     start_ray(args)
+    import ray
+
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    if args.num_env_runners > cpus:
+        print(f"[card-envs] warning: --num-env-runners {args.num_env_runners} > the Ray's {cpus} "
+              f"CPUs: using {cpus}", file=sys.stderr, flush=True)
+        args = dataclasses.replace(args, num_env_runners=cpus)
     algo = build_config(args, config, agents).build_algo()
     snapshots: list[str] = []  # the frozen modules in the league now
     made = [0]
