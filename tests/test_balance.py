@@ -303,6 +303,13 @@ def test_bad_arguments_are_named(kwargs, match):
         balance_report(DUEL, **{"progress": False, **kwargs})
 
 
+def test_a_dealt_field_in_the_config_is_refused():
+    # the report deals each seat's deck itself: a 'decks' in the base config would be silently
+    # replaced, so it is refused, named
+    with pytest.raises(ConfigError, match="the balance report deals 'decks' itself"):
+        balance_report("rust_brawl", games=2, config={"decks": "random"}, progress=False)
+
+
 def test_a_game_without_the_protocol_is_refused():
     with pytest.raises(ConfigError, match="'garda3' does not support the balance report: it "
                                           "implements no balance_deal"):

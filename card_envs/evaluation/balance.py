@@ -264,6 +264,11 @@ class BalanceArena:
         self.base = resolve_game(setup.game, setup.config)
         check_balance_game(self.base, setup.game)
         self.seats = self.base.num_players
+        dealt = sorted(set(self.base.balance_config(self.base.balance_deal(0))) & set(setup.config))
+        if dealt:
+            raise ConfigError(
+                f"{setup.game}: the balance report deals {', '.join(map(repr, dealt))} itself "
+                f"(random legal sets per seat); remove it from the game config")
         self.policies = []
         for _seat in range(self.seats):
             policy = resolve_policy(setup.policy, setup.game, seed=0, game=self.base)
