@@ -152,6 +152,19 @@ def test_render_seat_is_checked_and_ansi_gives_that_seats_text():
     assert env.render() == env.render_view("player_1")
 
 
+@pytest.mark.parametrize("flag", [True, False])
+def test_a_bool_render_seat_is_refused_not_read_as_seat_1_or_0(flag):
+    """``True == 1`` in Python: ``render_seat=True`` must not silently draw seat 1's view."""
+    import gymnasium
+
+    import card_envs.wrappers  # noqa: F401  (registers the ids)
+
+    with pytest.raises(ConfigError, match="render_seat.*bool"):
+        gymnasium.make("card_envs/Garda3-v0", render_mode="rgb_array", render_seat=flag)
+    with pytest.raises(ConfigError, match="render_seat.*bool"):
+        env_module("garda3").env(render_mode="rgb_array", render_seat=flag)
+
+
 def test_the_default_table_view_draws_the_text_view_at_a_fixed_size():
     """A game without its own ``table_view`` (the template Toy Nim) gets its text view drawn
     on 1280×720."""

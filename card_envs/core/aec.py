@@ -102,6 +102,9 @@ class CardGameEnv(AECEnv):
         self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
         n = game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        if isinstance(render_seat, bool):
+            raise ConfigError(f"config field 'render_seat': expected None or an agent "
+                              f"'player_0'..'player_{n - 1}', got the bool {render_seat!r}")
         check_choice("render_seat", render_seat, [None, *self.possible_agents])
         self.render_seat = render_seat
         seat = None if render_seat is None else self.possible_agents.index(render_seat)

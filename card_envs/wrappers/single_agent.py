@@ -130,8 +130,9 @@ class SingleAgentEnv(gymnasium.Env):
             rotation, the opponent source and the opponents' own ``rng``).
 
     Raises:
-        ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a negative
-            ``shaping`` or shaping on a game without ``potential``.
+        ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a
+            ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused), a
+            negative ``shaping`` or shaping on a game without ``potential``.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -162,6 +163,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
         check_choice("render_mode", render_mode, [None, "ansi", "rgb_array"])
+        if isinstance(render_seat, bool):  # True == 1: would silently draw seat 1
+            raise ConfigError(f"config field 'render_seat': expected None, 'learner' or a seat "
+                              f"0..{game.num_players - 1}, got the bool {render_seat!r}")
         check_choice("render_seat", render_seat, [None, "learner", *range(game.num_players)])
         self.render_seat = render_seat
         #: rgb_array frames (card_envs.core.picture): the seat drawn for and the last move
