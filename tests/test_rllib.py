@@ -354,3 +354,85 @@ def test_bad_rllib_specs_and_trainer_flags_are_named(tmp_path):
     ]:
         with pytest.raises(ConfigError, match=message):
             validate_args(args)
+
+
+def _fail_if_ray_starts(monkeypatch):
+    from card_envs.training import rllib_ppo
+
+    def no_ray(args):
+        raise AssertionError("Ray was started")
+
+    monkeypatch.setattr(rllib_ppo, "start_ray", no_ray)
+    return rllib_ppo
+
+
+@pytest.mark.parametrize("address", ["nosuch", "host:", ":6379", "10.0.0.5:99999", "http://h:1",
+                                     "ray://h"])
+def test_a_bad_address_is_one_error_line_before_ray_starts(monkeypatch, capsys, address):
+    rllib_ppo = _fail_if_ray_starts(monkeypatch)
+    assert rllib_ppo.main(["--address", address, "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert err.startswith(f"training/rllib_ppo.py: error: --address {address!r}: must be 'auto'")
+    for good in ("", "auto", "local", "10.0.0.5:6379", "head-node.local:6379",
+                 "ray://10.0.0.5:10001", "[::1]:6379"):
+        rllib_ppo.check_address(good)  # no error
+
+
+def test_a_run_dir_that_is_a_file_is_one_error_line_before_ray_starts(monkeypatch, capsys,
+                                                                        tmp_path):
+    rllib_ppo = _fail_if_ray_starts(monkeypatch)
+    file = tmp_path / "results.txt"
+    file.write_text("not a folder")
+    for run_dir in (file, file / "run1"):
+        assert rllib_ppo.main(["--run-dir", str(run_dir)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err == (f"training/rllib_ppo.py: error: --run-dir {str(run_dir)!r}: "
+                       f"{str(file)!r} is a file, not a folder")
+    rllib_ppo.check_run_dir(str(tmp_path))  # an existing folder is fine
+    rllib_ppo.check_run_dir(str(tmp_path / "new" / "run"))  # so is a new one
+
+
+@pytest.mark.parametrize("blocked, hint", [
+    (("ray",), 'needs the "rllib" extra: pip install "card-envs[rllib]" (not installed: ray)'),
+    (("torch",), ('needs torch and the "rllib" extra: pip install torch==2.13.0 first, then '
+                  'pip install "card-envs[rllib]" (not installed: torch)')),
+    (("ray", "torch"), ('needs torch and the "rllib" extra: pip install torch==2.13.0 first, '
+                        'then pip install "card-envs[rllib]" (not installed: ray, torch)')),
+])
+def test_a_missing_extra_is_the_one_line_hint_exit_2(monkeypatch, capsys, blocked, hint):
+    import importlib
+    import sys
+
+    from card_envs.core.extras import MissingExtraError
+
+    rllib_ppo = _fail_if_ray_starts(monkeypatch)
+    for module in blocked:  # None in sys.modules: Python's way to block an import
+        monkeypatch.setitem(sys.modules, module, None)
+    assert rllib_ppo.main(["--minutes", "1"]) == 2
+    assert capsys.readouterr().err.strip() == f"training/rllib_ppo.py {hint}"
+    monkeypatch.delitem(sys.modules, "card_envs.wrappers.rllib", raising=False)
+    with pytest.raises(MissingExtraError) as info:
+        importlib.import_module("card_envs.wrappers.rllib")
+    assert str(info.value) == f"card_envs.wrappers.rllib {hint}"
+    assert info.value.name == blocked[0]
+    # --help needs neither ray nor torch: they are imported after the flags are parsed
+    with pytest.raises(SystemExit) as exit_info:
+        rllib_ppo.main(["--help"])
+    assert exit_info.value.code == 0
+    assert "--address" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("module", ["card_envs.training.rllib_ppo", "card_envs.training.ppo"])
+def test_the_trainers_run_as_python_dash_m(module):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", module, "--help"], check=False,
+                         capture_output=True, text=True, timeout=60, cwd=os.path.dirname(__file__),
+                         env={**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(
+                             os.path.abspath(__file__)))})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(f"usage: python -m {module} [-h] [OPTIONS]")
+    assert "--game" in out.stdout
+    assert out.stderr == ""  # no runpy warning: the package does not import its trainer first

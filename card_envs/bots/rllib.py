@@ -21,6 +21,34 @@ from pathlib import Path
 import numpy as np
 
 from card_envs.core.errors import ConfigError
+from card_envs.core.extras import (
+    EXTRAS,
+    MissingExtraError,
+    missing_extra_message,
+    missing_modules,
+)
+
+#: how torch is installed before the ``rllib`` extra (else pip lets ray pull another torch)
+TORCH_INSTALL = "pip install torch==2.13.0"
+
+
+def require_rllib(what: str) -> None:
+    """Raise :class:`~card_envs.core.extras.MissingExtraError` (the one-line install hint) unless
+    the ``rllib`` extra's modules (ray, torch) are installed; checked without importing them.
+
+    With torch missing the hint says torch comes first: ``<what> needs torch and the "rllib"
+    extra: pip install torch==2.13.0 first, then pip install "card-envs[rllib]" (not installed:
+    ray, torch)``; otherwise it is :func:`card_envs.core.extras.missing_extra_message`'s.
+    """
+    missing = missing_modules(EXTRAS["rllib"])
+    if not missing:
+        return
+    if "torch" in missing:
+        raise MissingExtraError(
+            f'{what} needs torch and the "rllib" extra: {TORCH_INSTALL} first, then '
+            f'pip install "card-envs[rllib]" (not installed: {", ".join(missing)})',
+            name=missing[0])
+    raise MissingExtraError(missing_extra_message("rllib", what, missing), name=missing[0])
 
 #: the policy-spec prefix of an RLlib checkpoint
 PREFIX = "rllib:"

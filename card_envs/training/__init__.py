@@ -16,6 +16,16 @@ torch, SB3 and tyro are imported only where they are used, so importing this pac
 """
 
 from card_envs.training.args import Args, parse_args
-from card_envs.training.ppo import main, train
+
+
+def __getattr__(name: str):
+    # main and train load card_envs.training.ppo on first use, so `python -m
+    # card_envs.training.ppo` runs a module not imported yet (no runpy warning)
+    if name in ("main", "train"):
+        from card_envs.training import ppo
+
+        return getattr(ppo, name)
+    raise AttributeError(f"module 'card_envs.training' has no attribute {name!r}")
+
 
 __all__ = ["Args", "main", "parse_args", "train"]

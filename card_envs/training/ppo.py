@@ -216,3 +216,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
 def _missing_extra(prog: str, missing: list[str]) -> int:
     print(missing_extra_message("train", prog, missing), file=sys.stderr)
     return 2
+
+
+if __name__ == "__main__":  # python -m card_envs.training.ppo (an installed wheel)
+    sys.exit(main(prog="python -m card_envs.training.ppo"))

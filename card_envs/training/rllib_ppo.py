@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import functools
-import importlib.util
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -66,7 +66,7 @@ class RLlibArgs:
     num_envs_per_env_runner: int = 4
     """envs each env runner steps together (batched module forward passes)"""
     address: str = ""
-    """join this Ray cluster ('auto', or HOST:6379 from `ray start --head`); empty: start a local Ray"""
+    """join this Ray cluster ('auto', HOST:6379 from `ray start --head`, or ray://HOST:10001); 'local' or empty: start a local Ray"""
     num_cpus: int = 0
     """CPUs of the local Ray (0: all of this machine's); ignored with --address"""
     seed: int = 1
@@ -133,7 +133,9 @@ def validate_args(args: RLlibArgs) -> dict[str, Any]:
     Raises:
         ConfigError: naming the flag and the bad value (ranges above; rates in [0, 1];
             ``learning_rate``, ``clip_param`` > 0; ``gamma`` in (0, 1], ``lambda`` in [0, 1];
-            ``hidden`` positive ints; an unknown game; bad ``--game-config`` JSON; no budget).
+            ``hidden`` positive ints; an unknown game; bad ``--game-config`` JSON; no budget;
+            ``--address`` not of a form Ray accepts (:func:`check_address`); ``--run-dir``
+            an existing file or under one (:func:`check_run_dir`)).
     """
     def bad(field: str, why: str):
         return ConfigError(f"{flag(field)} {getattr(args, field)!r}: {why}")
@@ -156,7 +158,45 @@ def validate_args(args: RLlibArgs) -> dict[str, Any]:
         raise bad("game", f"not a registered game; known: {sorted(GAMES)}")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
+    check_address(args.address)
+    check_run_dir(args.run_dir)
     return parse_json_config(args.game_config or "{}", "--game-config")
+
+
+_HOST_PORT = re.compile(r"(?:ray://)?(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(?P<port>\d+)")
+
+
+def check_address(address: str) -> None:
+    """Accept ``""`` (a local Ray), ``"auto"``, ``"local"``, ``HOST:PORT`` and
+    ``ray://HOST:PORT`` (PORT in 1..65535), the forms ``ray.init(address=...)`` takes.
+
+    Raises:
+        ConfigError: ``--address '<value>': ...`` naming the accepted forms.
+    """
+    if address in ("", "auto", "local"):
+        return
+    match = _HOST_PORT.fullmatch(address)
+    if match is None or not 0 < int(match["port"]) <= 65535:
+        raise ConfigError(f"--address {address!r}: must be 'auto', 'local', HOST:PORT "
+                          "(e.g. 10.0.0.5:6379, from `ray start --head`) or ray://HOST:PORT "
+                          "(e.g. ray://10.0.0.5:10001)")
+
+
+def check_run_dir(run_dir: str) -> None:
+    """``--run-dir`` must be a folder or not exist yet, and not lie under a file.
+
+    Raises:
+        ConfigError: ``--run-dir '<value>': <path> is a file, not a folder``.
+    """
+    if not run_dir:
+        return
+    path = Path(run_dir)
+    for part in (path, *path.parents):
+        if part.exists():
+            if not part.is_dir():
+                raise ConfigError(f"--run-dir {run_dir!r}: {str(part)!r} is a file, "
+                                  "not a folder")
+            return
 
 
 def hidden_sizes(text: str) -> tuple[int, ...]:
@@ -333,23 +373,23 @@ def train(args: RLlibArgs) -> dict[str, Any]:
     return summary
 
 
-#: what this trainer imports beyond the core (the ``rllib`` extra, torch and tyro)
-RLLIB_MODULES = ("ray", "torch", "tyro")
-
-
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    """Command-line entry: a user error prints one ``error:`` line and returns 2; a missing
-    extra prints the install line and returns 1."""
+    """Command-line entry: a user error (bad flag, ``--address``, ``--run-dir`` ...) prints one
+    ``error:`` line and returns 2, before Ray starts; a missing ``rllib`` extra prints the
+    one-line hint of :func:`card_envs.bots.rllib.require_rllib` and returns 2 (``--help`` works
+    without it: ray and torch are imported after the flags are parsed)."""
+    from card_envs.bots.rllib import require_rllib
+    from card_envs.core.extras import MissingExtraError
+
     prog = prog or "training/rllib_ppo.py"
-    missing = [m for m in RLLIB_MODULES if importlib.util.find_spec(m) is None]
-    if missing:
-        print(f"{prog}: error: RLlib training needs the 'rllib' extra (pip install "
-              f"\"card-envs[rllib]\"); not installed: {', '.join(missing)}", file=sys.stderr)
-        return 1
     args = parse_args(argv, prog)
     try:
         validate_args(args)
+        require_rllib(prog)
         train(args)
+    except MissingExtraError as exc:  # the hint is the whole line, as in `card-envs`
+        print(exc, file=sys.stderr)
+        return 2
     except (CardEnvsError, FileNotFoundError) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
@@ -362,3 +402,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     return 0
+
+
+if __name__ == "__main__":  # python -m card_envs.training.rllib_ppo (an installed wheel)
+    sys.exit(main(prog="python -m card_envs.training.rllib_ppo"))

@@ -54,18 +54,20 @@ from typing import Any
 
 import numpy as np
 
-try:
-    import gymnasium as gym
-    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
-        DefaultPPOTorchRLModule,
-    )
-    from ray.rllib.callbacks.callbacks import RLlibCallback
-    from ray.rllib.core.columns import Columns
-    from ray.rllib.env.multi_agent_env import MultiAgentEnv
-    from ray.rllib.utils.torch_utils import FLOAT_MIN
-except ModuleNotFoundError as exc:  # pragma: no cover - the extra's hint
-    raise ImportError(f"card_envs.wrappers.rllib needs the 'rllib' extra (pip install "
-                      f"\"card-envs[rllib]\"); not installed: {exc.name}") from exc
+from card_envs.bots.rllib import require_rllib
+
+# MissingExtraError (an ImportError): 'card_envs.wrappers.rllib needs the "rllib" extra:
+# pip install "card-envs[rllib]" (not installed: ray)'; with torch missing, torch first
+require_rllib("card_envs.wrappers.rllib")
+
+import gymnasium as gym
+from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
+    DefaultPPOTorchRLModule,
+)
+from ray.rllib.callbacks.callbacks import RLlibCallback
+from ray.rllib.core.columns import Columns
+from ray.rllib.env.multi_agent_env import MultiAgentEnv
+from ray.rllib.utils.torch_utils import FLOAT_MIN
 
 from card_envs.core import registry
 from card_envs.core.config import check_choice
