@@ -29,7 +29,7 @@ else:
         reason='the openspiel extra is not installed: pip install "card-envs[openspiel]"')
 
 from card_envs.bots import RandomBot
-from card_envs.core.errors import ConfigError
+from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.extras import MissingExtraError
 from card_envs.core.registry import available_games, make_game
 from card_envs.evaluation import play_game, play_match
@@ -323,6 +323,37 @@ def test_resample_from_infostate_keeps_the_seats_information(name):
     state.apply_action(a)
     assert sampled.information_state_string(p).splitlines()[-1].split(" obs=")[0] == \
         state.information_state_string(p).splitlines()[-1].split(" obs=")[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bad_action_or_player_id_raises_a_named_error_in_every_game(name):
+    """apply_action checks the action (range, legality) before the bridge reads it, as the Game
+    API does: IllegalActionError naming it, the state and its records unchanged (Rust Brawl's
+    action_seen_by used to raise IndexError on 999); resample_from_infostate names a player id
+    outside the seats and the valid range instead of a bare IndexError."""
+    game = osb.load_game(name)
+    card = game.card_game
+    state = game.new_initial_state_for_seed(5)
+    state.apply_action(state.legal_actions()[0])
+    before = (card.state_to_dict(state.game_state), state.history(),
+              [state.information_state_string(p) for p in range(card.num_players)])
+    illegal = next(a for a in range(card.num_actions) if a not in state.legal_actions())
+    for action, message in [(999, f"action 999 is outside the action space Discrete"
+                                  f"\\({card.num_actions}\\)"),
+                            (card.num_actions, f"action {card.num_actions} is outside"),
+                            (illegal, f"action {illegal} .* is not legal in phase")]:
+        with pytest.raises(IllegalActionError, match=f"^{card.name}: {message}"):
+            state.apply_action(action)
+        assert (card.state_to_dict(state.game_state), state.history(),
+                [state.information_state_string(p) for p in range(card.num_players)]) == before
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    n = card.num_players
+    for player_id in (7, n, -1, True, "0"):
+        with pytest.raises(ValueError,
+                           match=f"player_id {re.escape(repr(player_id))} is not a seat; "
+                                 f"valid player ids are 0..{n - 1}"):
+            state.resample_from_infostate(player_id, sampler)
+    assert state.resample_from_infostate(n - 1, sampler).history() == state.history()
 
 
 def test_states_serialize_pickle_and_copy():

@@ -86,7 +86,13 @@ int(sampler() × 2**53)`` (OpenSpiel's ISMCTS passes a randomly seeded sampler; 
 :func:`seeded_resampler` to repeat its searches); ``p``'s records are kept (the same
 information-state string and tensor); the other seats' records restart at that point (``"seat k
 resampled for seat p obs=<digest>"``, no own actions): their past views belong to the real deal
-and are not ``p``'s to know.
+and are not ``p``'s to know. A ``p`` that is not a seat ``0..num_players-1`` raises ``ValueError``
+naming it and the range.
+
+``apply_action(a)`` checks ``a`` as our ``Game.apply_action`` does (an action id in
+``[0, num_actions)``, legal now) before anything reads it, so a bad ``a`` raises our
+``IllegalActionError`` (a ``ValueError``) naming it in every game, the state unchanged
+(OpenSpiel itself refuses ``-1``, its ``kInvalidAction``, with a ``SpielError``).
 
 :func:`from_game_state` wraps a state of our Game API (its records starting there), and
 :class:`OpenSpielPolicy` plays an OpenSpiel bot as a policy of :mod:`card_envs.evaluation`.
@@ -195,6 +201,12 @@ class _Play:
 
     def apply(self, action: int) -> None:
         game, state = self.shared.game, self.state
+        # the Game API's checks first (type, range, legality), so every game raises its
+        # IllegalActionError before action_seen_by reads the action
+        action = game.check_action(state, action)
+        if action not in game.legal_actions(state):
+            game.apply_action(state, action)  # raises IllegalActionError; state unchanged
+            raise AssertionError(f"{game.name}: apply_action took illegal action {action}")
         actor = game.current_player(state)
         seen = [game.action_seen_by(state, action, p) for p in range(game.num_players)]
         game.apply_action(state, action)
@@ -253,9 +265,19 @@ class CardEnvsState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state consistent with seat ``player_id``'s information (``Game.sample_hidden``
         with ``random.Random(int(probability_sampler() * 2**53))``); ``player_id``'s records
-        kept, the other seats' restarted (module docstring)."""
+        kept, the other seats' restarted (module docstring).
+
+        Raises:
+            ValueError: ``player_id`` is not a seat ``0..num_players-1`` (named, with the range).
+        """
         play = self._play
         game = play.shared.game
+        n = game.num_players
+        if (isinstance(player_id, (bool, np.bool_))
+                or not isinstance(player_id, (int, np.integer)) or not 0 <= player_id < n):
+            raise ValueError(f"{game.name}: resample_from_infostate: player_id {player_id!r} is "
+                             f"not a seat; valid player ids are 0..{n - 1}")
+        player_id = int(player_id)
         seed = int(probability_sampler() * 2**53)
         sampled = game.sample_hidden(play.state, int(player_id), random.Random(seed))
         new = self.clone()
