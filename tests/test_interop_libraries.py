@@ -58,6 +58,10 @@ def test_torchrl_with_a_heuristic_playing_inside_the_env(name):
     inner = env_module(name).env(illegal_action="raise")
     env = _torchrl(with_opponents(inner, {"player_1": "heuristic"}))
     assert "player_1" not in env.group_map and "player_0" in env.group_map
+    import torch
+
+    torch.manual_seed(0)  # the rollout's random masked actions and the reset seed: repeatable
+    env.set_seed(0)
     check_env_specs(env)
     rollout = env.rollout(5000, break_when_any_done=True)
     record = inner.record()
