@@ -50,6 +50,12 @@ class Encoder:
         self.game = game
         self.layout: Layout = self.make_layout(game)
         self._static: OrderedDict[Hashable, Any] = OrderedDict()
+        self.bind()
+
+    def bind(self) -> None:
+        """Precompute what :meth:`encode` needs from ``self.game`` and ``self.layout`` (piece
+        offsets, per-card tables); called after construction and after unpickling (a pickled
+        encoder carries only the game and the layout). Default: nothing."""
 
     def make_layout(self, game: Any) -> Layout:
         """The observation layout for ``game``'s config (default: the class's ``LAYOUT``)."""
@@ -87,3 +93,4 @@ class Encoder:
         self.game = data["game"]
         self.layout = data["layout"]
         self._static = OrderedDict()
+        self.bind()

@@ -46,15 +46,7 @@ class Encoder(EncoderBase):
     """Builds the observation of a :class:`~card_envs.dirt_and_glory.rules.DirtAndGloryGame`
     (``game.encoder``)."""
 
-    def __init__(self, game):
-        super().__init__(game)
-        self._bind()
-
-    def __setstate__(self, data) -> None:  # a pickled encoder carries only game and layout
-        super().__setstate__(data)
-        self._bind()
-
-    def _bind(self) -> None:
+    def bind(self) -> None:
         """The piece offsets :meth:`encode` writes at (from the layout alone: a pickled encoder
         is rebuilt from its game and layout before the game's own fields are back)."""
         L = self.layout

@@ -102,15 +102,7 @@ class Encoder(EncoderBase):
     """Builds the observation of a :class:`~card_envs.rust_brawl.rules.RustBrawlGame`
     (``game.encoder``)."""
 
-    def __init__(self, game):
-        super().__init__(game)
-        self._bind()
-
-    def __setstate__(self, data) -> None:  # a pickled encoder carries only game and layout
-        super().__setstate__(data)
-        self._bind()
-
-    def _bind(self) -> None:
+    def bind(self) -> None:
         L = self.layout
         self.H = L["own_hand"].size // NF
         self.N = L["own_deck"].size
