@@ -28,6 +28,28 @@ are actions (every seat's, as they are played), searched over many determinizati
    the sum for every seat and is selected by the component of the seat that acts at its parent
    (for two seats the searching seat's value and its negation; max-n for more).
 
+**With a network prior** (``prior=``: any object with ``logits(observation) -> (num_actions,)``,
+e.g. a :class:`card_envs.bots.sb3.FrozenPolicy`; AlphaZero / expert iteration), step 2 and 3
+change; playouts (step 4) and backup (step 5) stay. At every tree node the prior is the softmax of
+``prior.logits(game.observe(det, mover))`` over the actions legal in *this* deal (``mover``: the
+seat to act in the determinized state, so an opponent's prior is computed from the opponent's
+view of the deal), and
+
+- ``prior_mode="puct"`` (default): no separate expansion step; every legal action gets a child
+  node when first available, and selection takes the maximum of::
+
+      Q + c_puct × spread × P(a) × sqrt(available) / (1 + visits)
+
+  (``Q`` the child's mean for the mover, 0 before its first visit; ``available`` counts this
+  iteration too, so the first iteration takes the most probable action); the first child chosen
+  that has no visits yet is the new leaf, played out from there;
+- ``prior_mode="bias"``: steps 2 and 3 as without a prior, but the untried action expanded is
+  the one of highest prior (ties: the lower id) and the progressive bias is
+  ``bias × spread × P(a) / (visits + 1)`` for every action instead of a bonus for the rollout
+  policy's move.
+
+Without a prior the search is exactly the one above (same moves for the same seed).
+
 The move played is the root child with the most visits (ties: the higher mean for the deciding
 seat, then the lower action id). Decisions with one legal action are returned without search;
 with ``horizon="round"``, so are decisions where the hook says ``None`` (Garda3's draft, Dirt and
@@ -55,6 +77,8 @@ import math
 import random
 import time
 
+import numpy as np
+
 from card_envs.bots.base import reseed_policy
 from card_envs.core import registry
 from card_envs.core.errors import ConfigError
@@ -70,6 +94,10 @@ HORIZONS = ("round", "game")
 OUTSIDE_HORIZON = ("rollout", "search")
 #: the named rollout policies (a policy object is accepted too)
 ROLLOUTS = ("heuristic", "random")
+#: how a network prior enters the selection (module docstring)
+PRIOR_MODES = ("puct", "bias")
+#: the PUCT weight ``c_puct`` of the ``ismcts...@MODEL`` policy spec and of expert iteration
+DEFAULT_C_PUCT = 1.0
 
 
 class _Node:
@@ -116,18 +144,28 @@ class ISMCTSBot:
             horizon it weighs a win against ``potential``, which is in [-1, 1]).
         seed: seed of ``self.rng`` (an int, or ``None`` for an unseeded bot).
         name: shown in reports (default ``"ismcts"``).
+        prior: ``None`` (plain ISMCTS) or an object with ``logits(observation)``: float32
+            observation of the game's ``observation_shape`` in, unmasked logits
+            ``(num_actions,)`` out (a :class:`card_envs.bots.sb3.FrozenPolicy`); with
+            ``observation_shape`` / ``num_actions`` attributes it is checked against the game.
+        prior_mode: ``"puct"`` or ``"bias"`` (:data:`PRIOR_MODES`, module docstring); used only
+            with a prior.
+        c_puct: PUCT exploration weight (>= 0, finite; units of the value spread).
 
     Raises:
         ConfigError: naming the argument: ``iterations`` not an int in 1..MAX_ITERATIONS,
             ``time_limit`` not a finite number > 0, an unknown ``rollout`` string or an object
             without ``act``, ``horizon`` not in :data:`HORIZONS`, ``outside_horizon`` not in
-            :data:`OUTSIDE_HORIZON`, a bad ``c``, ``bias``, ``win_value`` or ``seed``.
+            :data:`OUTSIDE_HORIZON`, a bad ``c``, ``bias``, ``win_value`` or ``seed``; a
+            ``prior`` without ``logits``, ``prior_mode`` not in :data:`PRIOR_MODES`, a bad
+            ``c_puct``.
     """
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  rollout="heuristic", horizon: str = "round", outside_horizon: str = "rollout",
                  c: float = 0.7, bias: float = 3.0, win_value: float = 3.0,
-                 seed: int | None = 0, name: str | None = None):
+                 seed: int | None = 0, name: str | None = None, prior=None,
+                 prior_mode: str = "puct", c_puct: float = DEFAULT_C_PUCT):
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and not (_is_int(iterations)
@@ -156,6 +194,14 @@ class ISMCTSBot:
                 raise ConfigError(f"ismcts {label} must be a finite number {bound}, got {value!r}")
         if seed is not None and not _is_int(seed):
             raise ConfigError(f"ismcts seed must be an int or None, got {seed!r}")
+        if prior is not None and not callable(getattr(prior, "logits", None)):
+            raise ConfigError(f"ismcts prior {prior!r} has no logits(observation) method (give "
+                              "a FrozenPolicy or None)")
+        if not isinstance(prior_mode, str) or prior_mode not in PRIOR_MODES:
+            raise ConfigError(f"ismcts prior_mode must be one of {list(PRIOR_MODES)}, got "
+                              f"{prior_mode!r}")
+        if not (_is_number(c_puct) and 0 <= c_puct < math.inf):
+            raise ConfigError(f"ismcts c_puct must be a finite number >= 0, got {c_puct!r}")
         self.iterations = iterations
         self.time_limit = None if time_limit is None else float(time_limit)
         self.rollout = rollout
@@ -167,6 +213,10 @@ class ISMCTSBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.name = name or "ismcts"
+        self.prior = prior
+        self.prior_mode = prior_mode
+        self.c_puct = float(c_puct)
+        self._prior_checked: set[int] = set()  # id() of the games the prior was checked against
         self.searched = 0         # decisions searched
         self.total_iterations = 0  # iterations over all searched decisions
         self._heuristics: dict[str, object] = {}
@@ -196,20 +246,32 @@ class ISMCTSBot:
 
         Raises:
             ConfigError: ``rollout="heuristic"`` for a game without a registered heuristic;
-                ``horizon="round"`` on a game with ``lookahead_horizon`` but no ``potential``.
+                ``horizon="round"`` on a game with ``lookahead_horizon`` but no ``potential``;
+                a prior made for another observation shape or action count.
+        """
+        return self.decide(game, state, player)[0]
+
+    def decide(self, game, state, player: int) -> tuple[int, dict[int, tuple[int, float]] | None]:
+        """:meth:`act` and the search behind it: ``(action, stats)`` with ``stats`` the root's
+        :meth:`action_stats` (visits and mean per legal action) when the decision was searched,
+        ``None`` when it was not (one legal action, or the rollout policy's move outside the
+        horizon). Same randomness as :meth:`act` (expert iteration labels with it).
+
+        Raises:
+            ConfigError: as :meth:`act`.
         """
         legal = game.legal_actions(state)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         if self.horizon == "round" and self.outside_horizon == "rollout":
             hook = getattr(game, "lookahead_horizon", None)
             if hook is not None and hook(state) is None:
                 rollout = self._rollout_policy(game)
                 if rollout is None:
-                    return self.rng.choice(legal)
-                return rollout.act(game, state, player)
+                    return self.rng.choice(legal), None
+                return rollout.act(game, state, player), None
         stats = self.action_stats(game, state, player)
-        return max(legal, key=lambda a: (stats[a][0], stats[a][1], -a))
+        return max(legal, key=lambda a: (stats[a][0], stats[a][1], -a)), stats
 
     def act_batch(self, game, states: list, players: list[int]) -> list[int]:
         """:meth:`act` for each (state, seat) pair (one search each)."""
@@ -233,6 +295,8 @@ class ISMCTSBot:
         if horizon is not None and potential is None:
             raise ConfigError(f"ismcts horizon='round': game {game.name!r} has lookahead_horizon "
                               "but no potential()")
+        if self.prior is not None:
+            self._check_prior(game)
         root = _Node(game.num_players)
         search = _Search(self, game, rollout, horizon, potential)
         start = time.perf_counter()
@@ -252,6 +316,23 @@ class ISMCTSBot:
             out[a] = (0, 0.0) if child is None or not child.visits else \
                 (child.visits, child.total[player] / child.visits)
         return out
+
+    def _check_prior(self, game) -> None:
+        """ConfigError if the prior declares an observation shape or action count other than
+        the game's (checked once per game object)."""
+        if id(game) in self._prior_checked:
+            return
+        shape = getattr(self.prior, "observation_shape", None)
+        n = getattr(self.prior, "num_actions", None)
+        game_shape = tuple(getattr(game, "observation_shape", ()))
+        if (shape is not None and tuple(shape) != game_shape) or \
+                (n is not None and n != game.num_actions):
+            raise ConfigError(
+                f"ismcts prior {getattr(self.prior, 'name', self.prior)!r} takes observations "
+                f"{None if shape is None else tuple(shape)} and {n} actions, but "
+                f"{getattr(game, 'name', 'the game')} gives {game_shape} and {game.num_actions}: "
+                "it was trained on another game or config")
+        self._prior_checked.add(id(game))
 
     def _rollout_policy(self, game):
         """The rollout policy object, or ``None`` for uniformly random rollouts."""
@@ -275,8 +356,11 @@ class ISMCTSBot:
                                                if self.iterations is not None else "")
         roll = self.rollout if isinstance(self.rollout, str) else \
             getattr(self.rollout, "name", type(self.rollout).__name__)
+        prior = "" if self.prior is None else \
+            (f", prior={getattr(self.prior, 'name', type(self.prior).__name__)!r}, "
+             f"prior_mode={self.prior_mode!r}, c_puct={self.c_puct}")
         return (f"ISMCTSBot({self.name!r}, {budget}, rollout={roll!r}, horizon={self.horizon!r}, "
-                f"outside_horizon={self.outside_horizon!r}, c={self.c}, bias={self.bias})")
+                f"outside_horizon={self.outside_horizon!r}, c={self.c}, bias={self.bias}{prior})")
 
 
 class _Search:
@@ -287,7 +371,11 @@ class _Search:
         self.game = game
         self.rng = bot.rng
         self.c = bot.c
-        self.bias = bot.bias if rollout is not None else 0.0
+        self.prior = bot.prior
+        self.prior_mode = bot.prior_mode
+        self.c_puct = bot.c_puct
+        # the progressive bias: toward the rollout's move (no prior), or by the prior ("bias")
+        self.bias = bot.bias if (rollout is not None or self.prior is not None) else 0.0
         self.win_value = bot.win_value
         self.rollout = rollout
         self.horizon = horizon
@@ -296,8 +384,18 @@ class _Search:
         self.low = math.inf
         self.high = -math.inf
 
+    def prior_probs(self, det, mover: int, legal: list[int]) -> np.ndarray:
+        """The prior over ``legal`` (float64, sums to 1): the softmax of the prior's logits for
+        ``mover``'s observation of the deal ``det``, restricted to ``legal``."""
+        logits = np.asarray(self.prior.logits(self.game.observe(det, mover)), dtype=np.float64)
+        x = logits[legal]
+        x = np.exp(x - x.max())
+        return x / x.sum()
+
     def iterate(self, root: _Node, det) -> None:
         """One iteration on the deal ``det`` (mutated): select, expand, play out, back up."""
+        if self.prior is not None:
+            return self._iterate_prior(root, det)
         game, rng, rollout = self.game, self.rng, self.rollout
         legal_actions, apply_action = game.legal_actions, game.apply_action
         is_terminal, current_player = game.is_terminal, game.current_player
@@ -340,6 +438,76 @@ class _Search:
             node = child
             if untried:
                 break
+        self._finish(det, path, steps, key)
+
+    def _iterate_prior(self, root: _Node, det) -> None:
+        """:meth:`iterate` with the network prior (``prior_mode`` "puct" or "bias")."""
+        game = self.game
+        legal_actions, apply_action = game.legal_actions, game.apply_action
+        is_terminal, current_player = game.is_terminal, game.current_player
+        horizon = self.horizon
+        key = horizon(det) if horizon is not None else None
+        limited = key is not None
+        spread = self.high - self.low
+        unit = spread if spread > 0 else 1.0
+        puct = self.prior_mode == "puct"
+        scale = (self.c_puct if puct else self.c) * unit
+        bias = self.bias * unit
+        n_seats = len(self.seats)
+        node, path = root, []
+        cap = game.max_game_length
+        steps = 0
+        while not is_terminal(det) and steps < cap and not (limited and horizon(det) != key):
+            legal = legal_actions(det)
+            children = node.children
+            mover = current_player(det)
+            probs = self.prior_probs(det, mover, legal) if len(legal) > 1 else (1.0,)
+            child, best, new = None, -math.inf, False
+            if puct:
+                for b, pb in zip(legal, probs):
+                    ch = children.get(b)
+                    if ch is None:
+                        ch = children[b] = _Node(n_seats)
+                    ch.avail += 1
+                    q = ch.total[mover] / ch.visits if ch.visits else 0.0
+                    u = q + scale * pb * math.sqrt(ch.avail) / (1 + ch.visits)
+                    if u > best:
+                        best, child, a = u, ch, b
+                new = child.visits == 0
+            else:
+                untried = [(pb, b) for b, pb in zip(legal, probs) if b not in children]
+                if untried:  # the most probable untried action (ties: the lower id)
+                    a = max(untried, key=lambda t: (t[0], -t[1]))[1]
+                    child = children[a] = _Node(n_seats)
+                    new = True
+                else:
+                    for b, pb in zip(legal, probs):
+                        ch = children[b]
+                        u = ch.total[mover] / ch.visits + scale * math.sqrt(
+                            math.log(ch.avail + 1) / ch.visits) + bias * pb / (ch.visits + 1)
+                        if u > best:
+                            best, child, a = u, ch, b
+                for b in legal:
+                    ch = children.get(b)
+                    if ch is not None:
+                        ch.avail += 1
+            apply_action(det, a)
+            steps += 1
+            path.append(child)
+            node = child
+            if new:
+                break
+        self._finish(det, path, steps, key)
+
+    def _finish(self, det, path: list, steps: int, key) -> None:
+        """Play out from ``det`` (after ``steps`` moves of this iteration) to the horizon of
+        ``key`` (or the end), and back the leaf's values up along ``path``."""
+        game, rng, rollout = self.game, self.rng, self.rollout
+        legal_actions, apply_action = game.legal_actions, game.apply_action
+        is_terminal, current_player = game.is_terminal, game.current_player
+        horizon = self.horizon
+        limited = key is not None
+        cap = game.max_game_length
         # playout
         while not is_terminal(det) and steps < cap and not (limited and horizon(det) != key):
             legal = legal_actions(det)
