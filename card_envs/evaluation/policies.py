@@ -31,6 +31,15 @@ Policy specs (:func:`resolve_policy`):
                                   playouts by ``ROLLOUT``: ``heuristic`` (default, the game's
                                   bot) or ``random``; seeded by ``seed``. E.g. ``ismcts``,
                                   ``ismcts:400``, ``ismcts:400:random``
+``ismcts[:N[:ROLLOUT]]@MODEL``    the same search guided by a trained network (expert
+                                  iteration, AlphaZero's PUCT; :mod:`card_envs.bots.ismcts`,
+                                  ``prior=``): ``MODEL`` a saved MaskablePPO ``.zip`` or a run
+                                  folder (its ``model.zip``; e.g. of ``card-envs train --method
+                                  exit``), its policy the prior at every tree node; ``ROLLOUT``
+                                  also ``model`` (the network, deterministic, plays the
+                                  playouts). E.g. ``ismcts:400@runs/x/model.zip``,
+                                  ``ismcts:200:model@runs/x``. Refused, naming the spec: a
+                                  missing or damaged model, a model of another game or config
 ``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8,
                                   1..:data:`MAX_LOOKAHEAD_SAMPLES`) determinized rollouts per
                                   decision
@@ -49,6 +58,7 @@ from typing import Any
 from card_envs.bots import rllib
 from card_envs.bots.base import RandomBot, as_policy
 from card_envs.bots.ismcts import (
+    DEFAULT_C_PUCT,
     DEFAULT_ITERATIONS,
     MAX_ITERATIONS,
     ROLLOUTS,
@@ -126,16 +136,38 @@ def _lookahead_samples(spec: str, samples_text: str) -> int:
 MAX_ISMCTS_ITERATIONS = MAX_ITERATIONS
 
 
-def _ismcts_policy(spec: str, game_spec: str, seed: int | None):
-    """The :class:`ISMCTSBot` of an ``ismcts[:N[:ROLLOUT]]`` spec (module docstring table).
+#: the rollout name of ``ismcts:N:model@MODEL``: the prior network plays the playouts
+MODEL_ROLLOUT = "model"
+
+
+def _ismcts_policy(spec: str, game_spec: str, seed: int | None, game=None):
+    """The :class:`ISMCTSBot` of an ``ismcts[:N[:ROLLOUT]][@MODEL]`` spec (module docstring
+    table); with ``@MODEL`` the model's policy is the search's prior (PUCT).
 
     Raises:
         ConfigError: naming the spec: more than three ``:`` fields, ``N`` not a whole number in
-            1..MAX_ISMCTS_ITERATIONS, ``ROLLOUT`` not ``heuristic`` / ``random``, or a heuristic
-            rollout for a game without a heuristic bot.
+            1..MAX_ISMCTS_ITERATIONS, ``ROLLOUT`` not ``heuristic`` / ``random`` (/ ``model``
+            with ``@MODEL``), a heuristic rollout for a game without a heuristic bot; an empty
+            ``MODEL``, a ``MODEL`` that is not a loadable MaskablePPO model, or (with ``game``)
+            one made for another observation shape or action count.
     """
     where = spec if len(spec) <= 80 else spec[:77] + "..."
-    fields = spec.split(":")
+    search_spec, at, model_spec = spec.partition("@")
+    prior = None
+    if at:
+        if not model_spec.strip():
+            raise ConfigError(f"policy {where!r}: nothing after '@' (write e.g. "
+                              "'ismcts:400@runs/x/model.zip' or 'ismcts:400@runs/x')")
+        path = Path(model_spec)
+        if path.is_dir():
+            path = path / "model.zip"
+        try:
+            prior = load_model_policy(path, deterministic=True, name=model_spec)
+            if game is not None:
+                check_policy_fits(prior, game, model_spec)
+        except ConfigError as exc:
+            raise ConfigError(f"policy {where!r}: its prior {exc}") from None
+    fields = search_spec.split(":")
     if len(fields) > 3:
         raise ConfigError(f"policy {where!r}: 'ismcts[:N[:ROLLOUT]]' takes at most two fields "
                           f"after 'ismcts' (e.g. 'ismcts:400:random'), got {len(fields) - 1}")
@@ -154,17 +186,26 @@ def _ismcts_policy(spec: str, game_spec: str, seed: int | None):
                               f"decision, got {shown}")
         iterations = int(stripped)
     rollout_name = fields[2] if len(fields) > 2 else "heuristic"
-    if rollout_name not in ROLLOUTS:
+    rollouts = [*ROLLOUTS, MODEL_ROLLOUT]
+    if rollout_name not in rollouts:
         raise ConfigError(f"policy {where!r}: the rollout of 'ismcts:N:ROLLOUT' must be one of "
-                          f"{list(ROLLOUTS)}, got {rollout_name[:24]!r}")
+                          f"{list(ROLLOUTS)} (or '{MODEL_ROLLOUT}' with '@MODEL'), got "
+                          f"{rollout_name[:24]!r}")
     rollout = "random"
-    if rollout_name == "heuristic":
+    if rollout_name == MODEL_ROLLOUT:
+        if prior is None:
+            raise ConfigError(f"policy {where!r}: rollout '{MODEL_ROLLOUT}' needs a network: "
+                              f"name it with '@MODEL' (e.g. 'ismcts:{iterations}:model@runs/x/"
+                              "model.zip')")
+        rollout = prior
+    elif rollout_name == "heuristic":
         try:
             rollout = resolve_heuristic(game_spec)
         except ConfigError as exc:
             raise ConfigError(f"policy {where!r}: its rollouts need the game's heuristic bot: "
                               f"{exc} (use 'ismcts:{iterations}:random')") from None
-    return ISMCTSBot(iterations=iterations, rollout=rollout, seed=seed, name=spec)
+    return ISMCTSBot(iterations=iterations, rollout=rollout, seed=seed, name=spec, prior=prior,
+                     c_puct=DEFAULT_C_PUCT)
 
 
 def _signature_fits(fn, n_args: int) -> tuple[bool, str]:
@@ -225,7 +266,7 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
             an object that is not a policy or whose ``act`` / call signature does not fit
             (:func:`check_policy_signature`); a ``+lookahead:N`` outside
             1..:data:`MAX_LOOKAHEAD_SAMPLES` (names the file or spec); a malformed
-            ``ismcts[:N[:ROLLOUT]]`` (:func:`_ismcts_policy`).
+            ``ismcts[:N[:ROLLOUT]][@MODEL]`` (:func:`_ismcts_policy`).
     """
     if not isinstance(spec, str):
         return as_policy(spec)
@@ -246,8 +287,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
             return LookaheadPolicy(base, samples=samples, seed=seed, name=spec)
         except ConfigError as exc:
             raise ConfigError(f"policy {spec!r}: {exc}") from None
-    if spec == "ismcts" or spec.startswith("ismcts:"):
-        return _ismcts_policy(spec, game_spec, seed)
+    if spec == "ismcts" or spec.startswith(("ismcts:", "ismcts@")):
+        return _ismcts_policy(spec, game_spec, seed, game=game)
     if spec == "random":
         return RandomBot(seed)
     if spec == "heuristic":
@@ -279,8 +320,9 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         check_policy_signature(obj, spec)
         return policy
     raise ConfigError(
-        f"unknown policy {spec!r}: expected 'random', 'heuristic', 'ismcts[:N[:ROLLOUT]]', a model "
-        ".zip / run folder, 'rllib:CHECKPOINT', or 'package.module:name'"
+        f"unknown policy {spec!r}: expected 'random', 'heuristic', "
+        "'ismcts[:N[:ROLLOUT]][@MODEL]', a model .zip / run folder, 'rllib:CHECKPOINT', or "
+        "'package.module:name'"
     )
 
 
