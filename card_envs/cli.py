@@ -373,6 +373,8 @@ policy specs:
   heuristic               the game's rule-based bot
   ismcts[:N[:ROLLOUT]]    information-set MCTS, N iterations per decision (ROLLOUT heuristic or
                           random)
+  ismcts:N@runs/x/model.zip  the same search guided by a trained network as its prior (PUCT;
+                          ROLLOUT may also be 'model': the network plays the playouts)
   runs/x/model.zip        a trained MaskablePPO model (or its run folder), deterministic
   rllib:runs/x/checkpoint a trained RLlib module (training/rllib_ppo.py), deterministic
   package.module:name     your own policy object, class, or (observation, mask) -> action function
@@ -531,7 +533,8 @@ def _main(argv: list[str] | None = None) -> int:
                    description="List the games of this installation: name, env module, seats, "
                                "actions, version. Example: card-envs games")
 
-    sub.add_parser("train", help="MaskablePPO league self-play (flags: card-envs train --help)",
+    sub.add_parser("train", help="MaskablePPO league self-play, or expert iteration with "
+                                 "--method exit (flags: card-envs train [--method exit] --help)",
                    add_help=False)
 
     ev = sub.add_parser("evaluate", help="play N seat-swapped games between two policies",
@@ -636,9 +639,7 @@ def _main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "balance":  # the flags: card_envs.evaluation.balance.BalanceArgs
         return _cmd_balance(argv[1:])
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
-        from card_envs.training.ppo import main as train_main
-
-        return train_main(argv[1:], prog="card-envs train")
+        return _cmd_train(argv[1:])
     args = parser.parse_args(argv)
     try:
         if args.command == "games":
@@ -659,6 +660,38 @@ def _main(argv: list[str] | None = None) -> int:
     except (CardEnvsError, FileNotFoundError) as exc:  # a user error: the message, no traceback
         print(f"card-envs {args.command}: error: {exc}", file=sys.stderr)
         return 2
+
+
+#: the training methods of ``card-envs train --method``: the module whose ``main`` runs each
+TRAIN_METHODS = {"ppo": "card_envs.training.ppo", "exit": "card_envs.training.exit"}
+
+
+def _cmd_train(argv: list[str]) -> int:
+    """``card-envs train [--method ppo|exit] FLAGS``: ``--method`` (default ``ppo``) picks the
+    trainer, the other flags are its own; an unknown method is one error line, exit 2."""
+    import importlib
+
+    method, rest, i = "ppo", [], 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--method":
+            if i + 1 >= len(argv):
+                print("card-envs train: error: --method needs a value: "
+                      f"{' or '.join(TRAIN_METHODS)}", file=sys.stderr)
+                return 2
+            method, i = argv[i + 1], i + 2
+            continue
+        if arg.startswith("--method="):
+            method = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    if method not in TRAIN_METHODS:
+        print(f"card-envs train: error: --method {method!r}: must be one of "
+              f"{', '.join(TRAIN_METHODS)}", file=sys.stderr)
+        return 2
+    prog = "card-envs train" + ("" if method == "ppo" else f" --method {method}")
+    return importlib.import_module(TRAIN_METHODS[method]).main(rest, prog=prog)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,837 @@
+"""Expert iteration (ExIt; Anthony, Tian & Barber 2017; AlphaZero): a search improves the network's
+choices, the network learns the search's choices, and the better network guides the next search.
+``card-envs train --method exit`` and ``python -m card_envs.training.exit`` run :func:`main`;
+:func:`train` reads top to bottom.
+
+0. the network: a MaskablePPO ``MlpPolicy`` (:func:`card_envs.training.sb3.make_model`, so every
+   saved ``model.zip`` is an ordinary policy spec), warm-started by behaviour cloning of the
+   game's heuristic (``--bc-decisions``; :func:`card_envs.training.imitation.warm_start`), or the
+   checkpoint's with ``--resume``;
+1. each round, **label**: ``--games-per-round`` self-play games in which every decision is an
+   ISMCTS search (:class:`card_envs.bots.ismcts.ISMCTSBot`, ``--iterations`` per decision, the
+   current network as its PUCT prior, playouts by ``--rollout``) playing the most visited
+   action; every decision with more than one legal action is recorded from the deciding seat's
+   view as (observation, action mask, root visit distribution, seat), and each record gets the
+   seat's final return (a decision the search leaves to the rollout policy, such as Garda3's
+   draft, is labelled with that move, one-hot). Games run in ``--workers`` spawned processes, or
+   as Ray tasks on the cluster at ``--address`` (``auto``, ``HOST:6379``; ``local`` starts a
+   local Ray); a progress bar shows games, rate and time left;
+2. **fit**: the policy head by cross-entropy to the visit distributions (masked), the value head
+   by squared error to the returns, ``--fit-epochs`` over the last ``--replay-rounds`` rounds'
+   records;
+3. **gate**: the fitted network plays the previous one (both alone, deterministic) on
+   ``--gate-deals`` duplicate deals (each deal in every seat, the same deals every round); the
+   new network is kept if it scores at least ``--gate-threshold``, else the previous weights
+   (and optimizer) come back;
+4. **evaluate**: the kept network alone against the heuristic on ``--eval-deals`` duplicate deals,
+   the same deals every round: a learning-curve point (``timesteps`` = decisions labelled so
+   far, ``train_seconds``, ``eval/win_rate_vs_heuristic`` with its Wilson interval, and the
+   round's costs);
+5. **checkpoint**: ``checkpoints/round_<k>.zip`` (model and optimizer), ``round_<k>.json`` (the
+   round, counters, curve, arguments) and ``round_<k>.npz`` (the replay records), so
+   ``--resume RUN_DIR`` continues after an interruption.
+
+Rounds run until ``--minutes`` (no round starts after it; a round's labelling stops at it and the
+round goes on with what it has) or ``--rounds`` is spent. Outputs in the run folder:
+``model.zip`` (plays as ``runs/x/model.zip``, and as the prior of ``ismcts:400@runs/x``),
+``learning_curve.png``, ``summary.json``, ``checkpoints/``; then the final evaluation: the
+network alone against the heuristic and random on ``--final-eval-games`` duplicate-deal games,
+printed with 95 % Wilson intervals.
+
+torch, SB3, tyro and ray are imported inside the functions that need them. Measured costs and
+a run: ``docs/training.md`` ("Expert iteration").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import hashlib
+import io
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from card_envs.core.errors import CardEnvsError, ConfigError
+
+DESCRIPTION = ("Expert iteration on a card-envs game: ISMCTS self-play guided by the network "
+               "labels decisions, the network is fitted to the search's visit distributions and "
+               "the outcomes, gated against its previous version, and evaluated against the "
+               "heuristic every round.")
+
+#: seeds of the fixed duplicate deals: the gate, the per-round evaluation, the final evaluation
+GATE_SEED = 50_021
+EVAL_SEED = 70_001
+FINAL_SEED = 123_456
+#: what ``--rollout`` may name: the game's heuristic, the current network, uniform random
+ROLLOUTS = ("heuristic", "model", "random")
+
+
+@dataclass
+class ExItArgs:
+    game: str = "garda3"
+    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory, rust_brawl) or 'module:factory'"""
+    game_config: str = "{}"
+    """the game's config as JSON, e.g. '{"variant": "classic"}'"""
+    set: list[str] = dataclasses.field(default_factory=list)
+    """config fields as key=value (value parsed as JSON, else a string), one per --set; wins over --game-config"""
+    minutes: float = 10.0
+    """wall-clock budget of this invocation in minutes, warm start included (0: none); no round starts after it, and a round's labelling stops at it"""
+    rounds: int = 0
+    """stop after this many rounds in total, resumed ones included (0: no round limit)"""
+    games_per_round: int = 24
+    """self-play games labelled per round"""
+    iterations: int = 100
+    """ISMCTS iterations per searched decision while labelling"""
+    c_puct: float = 1.0
+    """PUCT exploration weight of the search (units of the value spread; card_envs.bots.ismcts)"""
+    rollout: str = "heuristic"
+    """who plays the search's playouts: heuristic (the game's bot), model (the current network, deterministic) or random"""
+    workers: int = 1
+    """labelling processes on this machine (spawned; 1: in this process); with --address: Ray tasks in flight at once"""
+    address: str = ""
+    """label on a Ray cluster: 'auto', HOST:6379 (from `ray start --head`), ray://HOST:10001, or 'local' (a Ray of this machine); empty: worker processes (needs the rllib extra for Ray)"""
+    seed: int = 1
+    """seed of the network, the deals and the searches"""
+    run_dir: str = ""
+    """output folder (default runs/<game>-exit-<timestamp>; when resuming, the resumed run's folder)"""
+    resume: str = ""
+    """continue from a run folder (its latest checkpoints/round_<k>) or a round_<k>.json (game, config and network from it)"""
+    threads: int = 1
+    """torch threads"""
+    net_arch: str = "128,128"
+    """hidden layer sizes of the policy and value MLPs, comma-separated"""
+    activation: str = "tanh"
+    """hidden activation: tanh or relu"""
+    bc_decisions: int = 30_000
+    """behaviour-cloning warm start: heuristic decisions to imitate before the first round (0: off; fresh runs only); counts in the budget"""
+    bc_epochs: int = 8
+    """epochs of behaviour cloning"""
+    bc_learning_rate: float = 1e-3
+    """Adam learning rate of behaviour cloning"""
+    fit_epochs: int = 4
+    """epochs over the replay records per round"""
+    fit_learning_rate: float = 3e-4
+    """Adam learning rate of the per-round fit"""
+    fit_batch_size: int = 256
+    """minibatch size of the fit"""
+    value_coef: float = 0.5
+    """weight of the value loss (squared error to the returns) beside the policy cross-entropy"""
+    replay_rounds: int = 2
+    """fit on the records of this many most recent rounds"""
+    gate_deals: int = 100
+    """duplicate deals (each played in every seat) of the new network against the previous one per round (0: keep every fit)"""
+    gate_threshold: float = 0.5
+    """keep the new network if its score (win 1, draw 1/2) against the previous one is at least this"""
+    eval_deals: int = 100
+    """duplicate deals of the network alone against the heuristic per round (the same deals every round)"""
+    final_eval_games: int = 400
+    """duplicate-deal games of the network alone against the heuristic and random at the end (0: skip)"""
+    progress: bool = True
+    """show progress bars"""
+
+
+def flag(field: str) -> str:
+    """The command-line flag of an :class:`ExItArgs` field: ``c_puct`` -> ``--c-puct``."""
+    return "--" + field.replace("_", "-")
+
+
+def parse_args(argv: list[str] | None = None, prog: str | None = None) -> ExItArgs:
+    """:class:`ExItArgs` from the command line by tyro (a bad value or unknown flag: tyro's error
+    naming the flag, exit 2; ``--help`` lists every field with its docstring)."""
+    import tyro
+
+    return tyro.cli(ExItArgs, args=argv, prog=prog, description=DESCRIPTION,
+                    config=(tyro.conf.UseAppendAction,))
+
+
+_AT_LEAST = {"minutes": 0, "rounds": 0, "games_per_round": 1, "iterations": 1, "c_puct": 0,
+             "workers": 1, "seed": 0, "threads": 1, "bc_decisions": 0, "bc_epochs": 1,
+             "fit_epochs": 1, "fit_batch_size": 1, "value_coef": 0, "replay_rounds": 1,
+             "gate_deals": 0, "eval_deals": 1, "final_eval_games": 0}
+_POSITIVE = ("bc_learning_rate", "fit_learning_rate")
+
+
+def validate_args(args: ExItArgs) -> None:
+    """Check every field before anything runs (no run folder is made for a bad flag).
+
+    Raises:
+        ConfigError: ``--flag 'value': why``: a number below its bound (``_AT_LEAST``,
+            ``_POSITIVE``; ``--iterations`` at most ``MAX_ITERATIONS``), ``--gate-threshold``
+            outside [0, 1], ``--rollout`` not in :data:`ROLLOUTS`, a bad ``--net-arch`` /
+            ``--activation`` / ``--address`` / ``--run-dir``, no budget (``--minutes`` and
+            ``--rounds`` both 0).
+    """
+    from card_envs.bots.ismcts import MAX_ITERATIONS
+    from card_envs.training.rllib_ppo import check_address, check_run_dir
+
+    def bad(field: str, why: str):
+        return ConfigError(f"{flag(field)} {getattr(args, field)!r}: {why}")
+
+    for field, low in _AT_LEAST.items():
+        value = getattr(args, field)
+        if not (value >= low and math.isfinite(value)):
+            raise bad(field, f"must be a finite number >= {low}")
+    for field in _POSITIVE:
+        value = getattr(args, field)
+        if not (value > 0 and math.isfinite(value)):
+            raise bad(field, "must be a finite number > 0")
+    if args.iterations > MAX_ITERATIONS:
+        raise bad("iterations", f"must be <= {MAX_ITERATIONS}")
+    if not 0 <= args.gate_threshold <= 1:
+        raise bad("gate_threshold", "must be in [0, 1]")
+    if args.rollout not in ROLLOUTS:
+        raise bad("rollout", f"must be one of {', '.join(ROLLOUTS)}")
+    parts = [x.strip() for x in args.net_arch.split(",")]
+    if not all(x.isascii() and x.isdigit() and int(x) > 0 for x in parts):
+        raise bad("net_arch", "must be comma-separated positive layer sizes, e.g. 128,128")
+    if args.activation not in ("tanh", "relu"):
+        raise bad("activation", "must be tanh or relu")
+    check_address(args.address)
+    check_run_dir(args.run_dir)
+    if args.minutes <= 0 and args.rounds <= 0:
+        raise ConfigError("no budget: set --minutes > 0 and/or --rounds > 0")
+
+
+# -- labelling: self-play games searched with the network as prior ------------------------------
+@dataclass(frozen=True)
+class LabelSetup:
+    """What a labelling process needs besides the network: the game (spec and config), the
+    search's settings. Picklable (sent to worker processes and Ray tasks)."""
+
+    game: str
+    config: dict
+    iterations: int
+    c_puct: float
+    rollout: str
+
+
+@dataclass
+class Labels:
+    """Labelled decisions: ``observations`` float32 (N, *obs_shape); ``masks`` bool
+    (N, num_actions); ``targets`` float32 (N, num_actions), each row a distribution over the
+    legal actions (the root visit shares, or one-hot for an unsearched move); ``returns``
+    float32 (N,): the deciding seat's final return; ``seats`` int16 (N,); ``rounds`` int32 (N,):
+    the round that labelled it."""
+
+    observations: np.ndarray
+    masks: np.ndarray
+    targets: np.ndarray
+    returns: np.ndarray
+    seats: np.ndarray
+    rounds: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.returns)
+
+    @classmethod
+    def concat(cls, parts: list[Labels]) -> Labels:
+        parts = [p for p in parts if len(p)]
+        if not parts:
+            raise ValueError("Labels.concat: nothing to join")
+        return cls(*(np.concatenate([getattr(p, f.name) for p in parts])
+                     for f in dataclasses.fields(cls)))
+
+    def where(self, keep: np.ndarray) -> Labels:
+        return Labels(*(getattr(self, f.name)[keep] for f in dataclasses.fields(self)))
+
+
+def label_game(game, bot, seed: int, round_index: int = 0) -> tuple[Labels | None, int]:
+    """Play one self-play game (``bot`` in every seat, reseeded from ``seed``; deal ``seed``) and
+    label its decisions (module docstring, step 1). Returns ``(labels or None when no decision
+    had a choice, searched decisions)``."""
+    from card_envs.bots.base import reseed_policy
+
+    reseed_policy(bot, seed)
+    state = game.new_state(seed)
+    obs, masks, targets, seats = [], [], [], []
+    searched, steps = 0, 0
+    while not game.is_terminal(state) and steps < game.max_game_length:
+        p = game.current_player(state)
+        legal = game.legal_actions(state)
+        if len(legal) > 1:
+            obs.append(game.observe(state, p))
+            masks.append(game.legal_action_mask(state).astype(bool))
+            action, stats = bot.decide(game, state, p)
+            target = np.zeros(game.num_actions, dtype=np.float32)
+            if stats is None:
+                target[action] = 1.0
+            else:
+                searched += 1
+                total = sum(v for v, _ in stats.values())
+                for a, (v, _) in stats.items():
+                    target[a] = v / total
+            targets.append(target)
+            seats.append(p)
+        else:
+            action = legal[0]
+        game.apply_action(state, action)
+        steps += 1
+    if not seats:
+        return None, 0
+    final = game.returns(state) if game.is_terminal(state) else [0.0] * game.num_players
+    n = len(seats)
+    return Labels(np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool),
+                  np.asarray(targets, dtype=np.float32),
+                  np.asarray([final[p] for p in seats], dtype=np.float32),
+                  np.asarray(seats, dtype=np.int16),
+                  np.full(n, round_index, dtype=np.int32)), searched
+
+
+def make_search(setup: LabelSetup, net, game):
+    """The labelling search: :class:`~card_envs.bots.ismcts.ISMCTSBot` with ``net`` (a
+    :class:`~card_envs.bots.sb3.FrozenPolicy`) as prior and the setup's rollout."""
+    from card_envs.bots.ismcts import ISMCTSBot
+
+    rollout = net if setup.rollout == "model" else setup.rollout
+    if rollout == "heuristic":
+        from card_envs.bots.loading import resolve_heuristic
+
+        rollout = resolve_heuristic(setup.game)
+    bot = ISMCTSBot(iterations=setup.iterations, rollout=rollout, prior=net,
+                    c_puct=setup.c_puct, seed=0, name="exit-search")
+    bot._check_prior(game)
+    return bot
+
+
+_WORKER: dict[str, Any] = {}  # a labelling process's game and the network it last loaded
+
+
+def _net_from_bytes(data: bytes):
+    """A deterministic :class:`~card_envs.bots.sb3.FrozenPolicy` from a saved model's bytes."""
+    from sb3_contrib import MaskablePPO
+
+    from card_envs.bots.sb3 import FrozenPolicy
+
+    model = MaskablePPO.load(io.BytesIO(data), device="cpu")
+    return FrozenPolicy(model.policy, deterministic=True, name="exit-net")
+
+
+def label_chunk(setup: LabelSetup, digest: str, model_bytes: bytes,
+                jobs: list[tuple[int, int]]) -> list[tuple[Labels | None, int, float]]:
+    """Label the games ``jobs`` (``(round, seed)`` each) in this process with the network saved
+    in ``model_bytes`` (loaded once per ``digest``); per game ``(labels, searched decisions,
+    seconds)``. Run by worker processes and Ray tasks."""
+    import torch
+
+    torch.set_num_threads(1)
+    if _WORKER.get("setup") != setup:
+        from card_envs.evaluation.policies import resolve_game
+
+        _WORKER.clear()
+        _WORKER.update(setup=setup, game=resolve_game(setup.game, setup.config))
+    game = _WORKER["game"]
+    if _WORKER.get("digest") != digest:
+        net = _net_from_bytes(model_bytes)
+        _WORKER.update(digest=digest, bot=make_search(setup, net, game))
+    out = []
+    for round_index, seed in jobs:
+        t0 = time.perf_counter()
+        labels, searched = label_game(game, _WORKER["bot"], seed, round_index)
+        out.append((labels, searched, time.perf_counter() - t0))
+    return out
+
+
+def _init_worker() -> None:
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+
+
+class Labeller:
+    """Labels rounds of games in this process (``workers == 1``, no address), in spawned worker
+    processes, or as Ray tasks (``address``). Use as a context manager.
+
+    Raises:
+        MissingExtraError: ``address`` given and ray is not installed.
+        ConnectionError: no Ray cluster at ``address``.
+    """
+
+    def __init__(self, setup: LabelSetup, game, workers: int, address: str = ""):
+        self.setup, self.game, self.workers, self.address = setup, game, workers, address
+        self._pool: ProcessPoolExecutor | None = None
+        self._remote = None
+        if address:
+            from card_envs.core.extras import require_extra
+
+            require_extra("rllib", f"--address {address!r} (labelling on Ray)", ("ray",))
+            import ray
+
+            if not ray.is_initialized():
+                if address == "local":
+                    ray.init(address="local", num_cpus=workers, include_dashboard=False,
+                             log_to_driver=False)
+                else:
+                    ray.init(address=address, log_to_driver=False)
+            self._remote = ray.remote(num_cpus=1)(label_chunk)
+        elif workers > 1:
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker)
+
+    def __enter__(self) -> Labeller:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def where(self) -> str:
+        if self.address:
+            return f"Ray at {self.address} ({self.workers} tasks at once)"
+        return f"{self.workers} worker process{'es' if self.workers > 1 else ''}" \
+            if self.workers > 1 else "this process"
+
+    def run(self, model, jobs: list[tuple[int, int]], deadline: float | None,
+            bar) -> tuple[list[Labels], int, int]:
+        """Label ``jobs`` with the current network of ``model`` (a MaskablePPO); games not
+        started by ``deadline`` (a ``time.time()``) are dropped. Returns ``(labels per game,
+        games played, searched decisions)``; ``bar`` (tqdm) advances one per game."""
+        results: list[tuple[Labels | None, int, float]] = []
+
+        def take(chunk):
+            results.extend(chunk)
+            for labels, _, _ in chunk:
+                bar.update(1)
+                bar.set_postfix(decisions=sum(len(x) for x, _, _ in results if x is not None),
+                                refresh=False)
+
+        if self._pool is None and self._remote is None:
+            from card_envs.bots.sb3 import FrozenPolicy
+
+            net = FrozenPolicy(model.policy, deterministic=True, name="exit-net")
+            bot = make_search(self.setup, net, self.game)
+            for round_index, seed in jobs:
+                if deadline is not None and time.time() >= deadline:
+                    break
+                t0 = time.perf_counter()
+                labels, searched = label_game(self.game, bot, seed, round_index)
+                take([(labels, searched, time.perf_counter() - t0)])
+        else:
+            buf = io.BytesIO()
+            model.save(buf)
+            data = buf.getvalue()
+            digest = hashlib.sha1(data).hexdigest()
+            if self._remote is not None:
+                self._run_ray(data, digest, jobs, deadline, take)
+            else:
+                self._run_pool(data, digest, jobs, deadline, take)
+        games = len(results)
+        labels = [x for x, _, _ in results if x is not None]
+        return labels, games, sum(s for _, s, _ in results)
+
+    def _run_pool(self, data, digest, jobs, deadline, take) -> None:
+        todo = list(jobs)
+        pending = set()
+        while todo or pending:  # at most 2 games in flight per worker: the deadline cuts soon
+            while todo and len(pending) < 2 * self.workers and \
+                    (deadline is None or time.time() < deadline):
+                pending.add(self._pool.submit(label_chunk, self.setup, digest, data,
+                                              [todo.pop(0)]))
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                take(future.result())
+
+    def _run_ray(self, data, digest, jobs, deadline, take) -> None:
+        import ray
+
+        ref = ray.put(data)
+        todo = list(jobs)
+        pending: list = []
+        while todo or pending:
+            while todo and len(pending) < 2 * self.workers and \
+                    (deadline is None or time.time() < deadline):
+                pending.append(self._remote.remote(self.setup, digest, ref, [todo.pop(0)]))
+            if not pending:
+                break
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref_done in done:
+                take(ray.get(ref_done))
+
+
+# -- fitting ---------------------------------------------------------------------------------
+def fit(model, data: Labels, epochs: int, learning_rate: float, batch_size: int,
+        value_coef: float, seed: int) -> dict[str, float]:
+    """Fit ``model.policy`` (MaskablePPO) to ``data``: per minibatch
+    ``-Σ_a target(a) log π(a|s, mask) + value_coef · (V(s) - return)²`` with the policy's Adam
+    at ``learning_rate`` (restored afterwards).
+
+    Returns (over the last epoch): ``fit/cross_entropy``, ``fit/kl`` (cross-entropy minus the
+    targets' entropy, >= 0: 0 when the policy equals the targets), ``fit/value_mse``,
+    ``fit/accuracy`` (the masked argmax equals the targets' argmax), ``fit/records``.
+    """
+    import torch
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    opt = policy.optimizer
+    saved = [g["lr"] for g in opt.param_groups]
+    for g in opt.param_groups:
+        g["lr"] = learning_rate
+    n = len(data)
+    obs_t = torch.as_tensor(data.observations)
+    tgt_t = torch.as_tensor(data.targets)
+    ret_t = torch.as_tensor(data.returns)
+    entropy = float(-(tgt_t * torch.log(tgt_t.clamp_min(1e-12))).sum(1).mean())
+    gen = np.random.default_rng(seed)
+    ce_sum = mse_sum = correct = 0.0
+    for _ in range(epochs):
+        ce_sum = mse_sum = correct = 0.0
+        order = gen.permutation(n)
+        for start in range(0, n, batch_size):
+            idx = order[start:start + batch_size]
+            dist = policy.get_distribution(obs_t[idx], action_masks=data.masks[idx])
+            logp = dist.distribution.logits  # normalised, masked actions at about -1e8
+            tgt = tgt_t[idx]
+            ce = -torch.where(tgt > 0, tgt * logp, torch.zeros_like(logp)).sum(1)
+            values = policy.predict_values(obs_t[idx]).flatten()
+            mse = (values - ret_t[idx]) ** 2
+            loss = ce.mean() + value_coef * mse.mean()
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            opt.step()
+            ce_sum += float(ce.detach().sum())
+            mse_sum += float(mse.detach().sum())
+            correct += float((logp.detach().argmax(1) == tgt.argmax(1)).sum())
+    policy.set_training_mode(False)
+    for g, lr in zip(opt.param_groups, saved):
+        g["lr"] = lr
+    return {"fit/cross_entropy": ce_sum / n, "fit/kl": ce_sum / n - entropy,
+            "fit/value_mse": mse_sum / n, "fit/accuracy": correct / n, "fit/records": n}
+
+
+# -- checkpoints -------------------------------------------------------------------------------
+def save_round(model, run_dir: Path, meta: dict[str, Any], replay: Labels | None) -> Path:
+    """``checkpoints/round_<k>.zip`` (model and optimizer), ``.json`` (``meta``) and ``.npz``
+    (the replay records); returns the ``.json`` path."""
+    base = run_dir / "checkpoints" / f"round_{meta['round']}"
+    model.save(base.with_suffix(".zip"))
+    if replay is not None:
+        np.savez_compressed(base.with_suffix(".npz"), **dataclasses.asdict(replay))
+    base.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+    return base.with_suffix(".json")
+
+
+def latest_round(path: Path) -> Path:
+    """The ``round_<k>.json`` to resume: ``path`` itself, or a run folder's newest.
+
+    Raises:
+        ConfigError: no such file or folder, or a folder without ``checkpoints/round_<k>.json``.
+    """
+    if path.is_file():
+        return path
+    if not path.is_dir():
+        raise ConfigError(f"--resume {str(path)!r}: no such run folder or round_<k>.json")
+    rounds = [p for p in (path / "checkpoints").glob("round_*.json")
+              if p.stem.split("_")[-1].isdigit()]
+    if not rounds:
+        raise ConfigError(f"--resume {str(path)!r}: no checkpoints/round_<k>.json in it (not an "
+                          "expert-iteration run folder)")
+    return max(rounds, key=lambda p: int(p.stem.split("_")[-1]))
+
+
+def load_round(path: Path) -> tuple[dict[str, Any], Path, Labels | None]:
+    """The metadata, model path and replay records of the round checkpoint at ``path`` (see
+    :func:`latest_round`), all checked before anything runs.
+
+    Raises:
+        ConfigError: naming the file: unreadable or malformed metadata, a missing or damaged
+            model, an unreadable replay file.
+    """
+    from card_envs.bots.loading import check_model_file
+
+    meta_path = latest_round(path)
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ConfigError(f"--resume: {str(meta_path)!r} is not round metadata "
+                          f"({type(exc).__name__}: {exc})") from None
+    need = {"round": int, "timesteps": int, "train_seconds": (int, float), "curve": list,
+            "args": dict, "gates": list}
+    for key, kind in need.items():
+        if not isinstance(meta, dict) or not isinstance(meta.get(key), kind):
+            raise ConfigError(f"--resume: {str(meta_path)!r} is not round metadata: field "
+                              f"{key!r} missing or not a {getattr(kind, '__name__', kind)}")
+    model_path = meta_path.with_suffix(".zip")
+    try:
+        check_model_file(model_path)
+    except ConfigError as exc:
+        raise ConfigError(f"--resume: checkpoint {exc}") from None
+    replay = None
+    npz = meta_path.with_suffix(".npz")
+    if npz.exists():
+        try:
+            with np.load(npz) as z:
+                replay = Labels(*(z[f.name] for f in dataclasses.fields(Labels)))
+        except (OSError, KeyError, ValueError) as exc:
+            raise ConfigError(f"--resume: {str(npz)!r} is not a replay file "
+                              f"({type(exc).__name__}: {exc})") from None
+    return meta, model_path, replay
+
+
+# -- the loop ----------------------------------------------------------------------------------
+def _model_factory():
+    """``(make_model, make_vec_env, seed_everything)`` of the PPO trainer's model module
+    (:mod:`card_envs.training.model`; ``card_envs.training.sb3`` in older trees)."""
+    try:
+        from card_envs.training import model as module
+    except ImportError:
+        from card_envs.training import sb3 as module  # type: ignore[no-redef]
+    return module.make_model, module.make_vec_env, module.seed_everything
+
+
+def _heuristic_or_none(game_spec: str):
+    """The game's heuristic bot, or ``None`` (with a warning) for a game without one: no warm
+    start, no evaluation against it (the curve stays empty)."""
+    from card_envs.bots.loading import resolve_heuristic
+
+    try:
+        return resolve_heuristic(game_spec)
+    except (ConfigError, ImportError) as exc:
+        print(f"[card-envs] warning: no heuristic bot for {game_spec!r} ({exc}): no warm start, "
+              "no evaluation against it", file=sys.stderr, flush=True)
+        return None
+
+
+def train(args: ExItArgs) -> dict[str, Any]:
+    """Run one expert-iteration job (module docstring); returns the summary dict."""
+    import torch
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.bots.sb3 import FrozenPolicy
+    from card_envs.evaluation.match import play_match
+    from card_envs.evaluation.policies import resolve_game
+    from card_envs.evaluation.runner import deal_seed, progress_bar
+    from card_envs.training.args import Args, game_config
+    from card_envs.bots.sb3 import load_model
+    from card_envs.training.imitation import warm_start
+    from card_envs.training.summary import curve_point, plot_curve, versions
+
+    make_model, make_vec_env, seed_everything = _model_factory()
+
+    validate_args(args)
+    t0 = time.time()  # the budget covers the warm start too
+    deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
+
+    # 0. resume: the run's game, config and network come back with its counters
+    meta: dict[str, Any] = {"round": 0, "timesteps": 0, "train_seconds": 0.0, "curve": [],
+                            "gates": []}
+    model_path, replay = None, None
+    if args.resume:
+        meta, model_path, replay = load_round(Path(args.resume))
+        saved = meta["args"]
+        args = dataclasses.replace(
+            args, game=saved["game"], game_config=saved["game_config"], set=list(saved["set"]),
+            net_arch=saved["net_arch"], activation=saved["activation"],
+            run_dir=args.run_dir or str(model_path.parent.parent))
+    torch.set_num_threads(args.threads)
+    seed_everything(args.seed + meta["round"])
+    config = game_config(args)
+    game = resolve_game(args.game, config)
+    heuristic = _heuristic_or_none(args.game)
+    opponent = heuristic if heuristic is not None else RandomBot(args.seed)
+    run_dir = Path(args.run_dir or Path("runs") /
+                   f"{game.name}-exit-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    (run_dir / "checkpoints").mkdir(parents=True, exist_ok=True)
+    args = dataclasses.replace(args, run_dir=str(run_dir))
+    curve, gates = list(meta["curve"]), list(meta["gates"])
+    round_index, timesteps = meta["round"], meta["timesteps"]
+    train_seconds = float(meta["train_seconds"])
+
+    # the network: a MaskablePPO MlpPolicy (the PPO trainer's factory), new or resumed
+    ppo_args = Args(game=args.game, seed=args.seed, n_envs=1, net_arch=args.net_arch,
+                    activation=args.activation, learning_rate=args.fit_learning_rate)
+    vec_env = make_vec_env(game, opponent, ppo_args, args.seed)
+    model = make_model(vec_env, ppo_args) if model_path is None else \
+        load_model(model_path, env=vec_env)
+    print(f"[card-envs] expert iteration on {game.name} {config or ''} -> {run_dir}", flush=True)
+
+    def evaluate(n_deals: int, seed: int, against) -> Any:
+        me = FrozenPolicy(model.policy, deterministic=True, name="exit-net")
+        return play_match(game, me, against, n_deals * game.num_players, seed=seed, paired=True)
+
+    def add_point(extra: dict[str, Any]) -> None:
+        if heuristic is None:
+            return
+        result = evaluate(args.eval_deals, EVAL_SEED, heuristic)
+        point = curve_point({"heuristic": result}, timesteps, train_seconds + time.time() - t0, {})
+        curve.append({**point, "round": round_index, **extra})
+
+    bc_metrics: dict[str, Any] = {}
+    if model_path is None:
+        if args.bc_decisions > 0 and heuristic is not None:
+            bc_metrics = warm_start(model, game, heuristic, args.bc_decisions, args.bc_epochs,
+                                    args.bc_learning_rate, seed=args.seed)
+            print(f"[card-envs] behaviour cloning of the heuristic on "
+                  f"{bc_metrics['bc/decisions']} decisions: accuracy "
+                  f"{bc_metrics['bc/accuracy']:.1%} in {bc_metrics['bc/seconds']:.0f}s",
+                  flush=True)
+        add_point({})
+        if curve:
+            print(f"[card-envs] round 0: alone vs heuristic "
+                  f"{curve[-1]['eval/win_rate_vs_heuristic']:.1%}", flush=True)
+
+    setup = LabelSetup(args.game, config, args.iterations, args.c_puct, args.rollout)
+    with Labeller(setup, game, args.workers, args.address) as labeller:
+        print(f"[card-envs] labelling {args.games_per_round} games per round, {args.iterations} "
+              f"iterations per decision, in {labeller.where()}", flush=True)
+        while (args.rounds <= 0 or round_index < args.rounds) and \
+                (deadline is None or time.time() < deadline):
+            round_index += 1
+            costs: dict[str, float] = {}
+            # 1. label: self-play searched with the current network as prior
+            t = time.time()
+            jobs = [(round_index, deal_seed(args.seed * 10_007 + round_index, g))
+                    for g in range(args.games_per_round)]
+            with progress_bar(len(jobs), f"round {round_index} label",
+                              enabled=args.progress) as bar:
+                labels, games, searched = labeller.run(model, jobs, deadline, bar)
+            costs["seconds/label"] = time.time() - t
+            if not labels:
+                print(f"[card-envs] round {round_index}: no game labelled before the deadline",
+                      flush=True)
+                round_index -= 1
+                break
+            new = Labels.concat(labels)
+            timesteps += len(new)
+            replay = new if replay is None else Labels.concat([replay, new])
+            replay = replay.where(replay.rounds > round_index - args.replay_rounds)
+
+            # 2. fit the policy to the visit distributions, the value to the outcomes
+            t = time.time()
+            before = (
+                {k: v.clone() for k, v in model.policy.state_dict().items()},
+                model.policy.optimizer.state_dict())
+            previous = FrozenPolicy(model.policy, deterministic=True, name="previous")
+            metrics = fit(model, replay, args.fit_epochs, args.fit_learning_rate,
+                          args.fit_batch_size, args.value_coef, seed=args.seed + round_index)
+            costs["seconds/fit"] = time.time() - t
+
+            # 3. gate: the new network against the previous one on duplicate deals
+            t = time.time()
+            gate: dict[str, Any] = {"round": round_index, "accepted": True}
+            if args.gate_deals > 0:
+                result = evaluate(args.gate_deals, GATE_SEED, previous)
+                gate.update(score=result.score, games=result.n,
+                            accepted=result.score >= args.gate_threshold)
+                if not gate["accepted"]:
+                    model.policy.load_state_dict(before[0])
+                    model.policy.optimizer.load_state_dict(before[1])
+            gates.append(gate)
+            costs["seconds/gate"] = time.time() - t
+
+            # 4. evaluate alone against the heuristic (same deals every round)
+            t = time.time()
+            add_point({"games": games, "decisions": len(new), "searched": searched,
+                       "gate/score": gate.get("score"), "gate/accepted": gate["accepted"],
+                       **metrics, **{k: round(v, 2) for k, v in costs.items()}})
+            costs["seconds/eval"] = time.time() - t
+            if curve:
+                curve[-1]["seconds/eval"] = round(costs["seconds/eval"], 2)
+            rate = curve[-1]["eval/win_rate_vs_heuristic"] if curve else float("nan")
+            score = f"{gate['score']:.1%}" if "score" in gate else "-"
+            print(f"[card-envs] round {round_index}: {games} games, {len(new)} decisions "
+                  f"({searched} searched) in {costs['seconds/label']:.0f}s; fit KL "
+                  f"{metrics['fit/kl']:.3f}, accuracy {metrics['fit/accuracy']:.1%}; gate "
+                  f"{score} -> {'kept' if gate['accepted'] else 'rejected'}; alone vs "
+                  f"heuristic {rate:.1%}", flush=True)
+
+            # 5. checkpoint
+            seconds_now = train_seconds + time.time() - t0
+            save_round(model, run_dir, {
+                "round": round_index, "timesteps": timesteps,
+                "train_seconds": round(seconds_now, 2), "curve": curve, "gates": gates,
+                "args": dataclasses.asdict(args)}, replay)
+
+    # outputs and the final evaluation
+    seconds = time.time() - t0
+    train_seconds += seconds
+    model.save(run_dir / "model.zip")
+    if curve:
+        plot_curve(curve, run_dir / "learning_curve.png",
+                   f"Expert iteration (ISMCTS {args.iterations} it., PUCT prior) on {game.name}")
+    final: dict[str, Any] = {}
+    if args.final_eval_games > 0:
+        t_eval = time.time()
+        me = FrozenPolicy(model.policy, deterministic=True, name="exit-net")
+        opponents = {"random": RandomBot(FINAL_SEED)}
+        if heuristic is not None:
+            opponents["heuristic"] = heuristic
+        results = {kind: play_match(game, me, opp, args.final_eval_games, seed=FINAL_SEED,
+                                    paired=True) for kind, opp in opponents.items()}
+        final = {kind: r.to_dict() for kind, r in results.items()}
+        print(f"[card-envs] final evaluation ({args.final_eval_games} duplicate-deal games each, "
+              f"the network alone, deterministic, {time.time() - t_eval:.0f}s):", flush=True)
+        for kind, r in results.items():
+            print(f"  agent vs {kind:9s}: {r.long_summary()}", flush=True)
+    summary = {
+        "method": "exit", "game": game.name, "game_config": game.config_to_dict(),
+        "rounds": round_index, "timesteps": timesteps,
+        "train_seconds_this_run": round(seconds, 1), "train_seconds_total": round(train_seconds, 1),
+        "final_eval": final, "behaviour_cloning": bc_metrics, "curve": curve, "gates": gates,
+        "model": str(run_dir / "model.zip"),
+        "policy_specs": {"alone": str(run_dir / "model.zip"),
+                         "as_ismcts_prior": f"ismcts:{args.iterations}@{run_dir / 'model.zip'}"},
+        "args": dataclasses.asdict(args), "versions": versions(),
+    }
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=1))
+    print(f"[card-envs] {round_index} rounds, {timesteps} labelled decisions in {seconds:.0f}s; "
+          f"model.zip, learning_curve.png and summary.json in {run_dir}", flush=True)
+    vec_env.close()
+    return summary
+
+
+#: what expert iteration imports beyond the core (the ``train`` extra)
+TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotlib",
+                 "threadpoolctl")
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """Command-line entry: a user error (bad flag, unknown game or config, a resume path that is
+    not a run, no Ray at ``--address``) prints one ``error:`` line and returns 2 (no traceback);
+    a missing extra prints the one-line ``pip install`` hint and returns 2."""
+    from card_envs.core import extras
+
+    prog = prog or "python -m card_envs.training.exit"
+    if extras.missing_modules(("tyro",)):
+        print(extras.missing_extra_message("train", prog, ["tyro"]), file=sys.stderr)
+        return 2
+    args = parse_args(argv, prog)
+    try:
+        from card_envs.training.args import game_config
+
+        validate_args(args)
+        game_config(args)
+    except (CardEnvsError, ValueError) as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    missing = extras.missing_modules(TRAIN_MODULES)
+    if missing:
+        print(extras.missing_extra_message("train", prog, missing), file=sys.stderr)
+        return 2
+    try:
+        train(args)
+    except (CardEnvsError, FileNotFoundError) as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 2
+    except ConnectionError as exc:  # --address: no Ray cluster there
+        print(f"{prog}: error: --address {args.address!r}: {str(exc).strip().splitlines()[0]} "
+              "(start one with `ray start --head`, or leave --address out)", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # python -m card_envs.training.exit
+    sys.exit(main())
