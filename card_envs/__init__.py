@@ -13,11 +13,11 @@ import importlib
 
 __version__ = "0.1.0"
 
-_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1", "rust_brawl_v0")
+_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1", "rust_brawl_v1")
 
 #: retired env names -> the module that replaced them
 _RETIRED = {"garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v1",
-            "dirt_and_glory_v0": "dirt_and_glory_v1"}
+            "dirt_and_glory_v0": "dirt_and_glory_v1", "rust_brawl_v0": "rust_brawl_v1"}
 
 __all__ = list(_ENV_MODULES)
 

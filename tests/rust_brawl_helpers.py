@@ -120,8 +120,8 @@ def scripted(game, tables=((), ()), hands=None, decks=((), ()), graveyards=((), 
         cover=[[False] * POSITIONS for _ in range(2)], paralysed_until=[r[:] for r in blank],
         serial=[r[:] for r in blank], equipment=[[[] for _ in range(POSITIONS)] for _ in range(2)],
         granted=[[[] for _ in range(POSITIONS)] for _ in range(2)], next_serial=1,
-        acting=POSITIONS, pending=-1, changed=False, quiet_turns=0, table_marks=["", ""],
-        winner=-1, end_reason="")
+        acting=POSITIONS, pending=-1, changed=False, quiet_turns=0, table_marks=[[], []],
+        marks_from=0, winner=-1, end_reason="")
     for p in range(2):
         for j, spec in enumerate(tables[p]):
             cid, opts = (spec, {}) if isinstance(spec, str) else spec

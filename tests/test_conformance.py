@@ -96,7 +96,8 @@ def test_retired_env_names_say_what_replaced_them():
     import card_envs
 
     for old, new in (("garda3_v0", "garda3_v1"), ("scratch_wars_v0", "scratch_wars_v1"),
-                     ("dirt_and_glory_v0", "dirt_and_glory_v1")):
+                     ("dirt_and_glory_v0", "dirt_and_glory_v1"),
+                     ("rust_brawl_v0", "rust_brawl_v1")):
         with pytest.raises(ImportError, match=f"card_envs.{new}"):
             getattr(card_envs, old)
         assert getattr(card_envs, new).raw_env().game.version == 1

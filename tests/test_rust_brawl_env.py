@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from card_envs import rust_brawl_v0
+from card_envs import rust_brawl_v1
 from card_envs.core.errors import StateError
 from card_envs.rust_brawl import make_game
 from card_envs.rust_brawl.cards import (
@@ -38,15 +38,15 @@ def _random_decks(seed: int) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_api_and_seed_test_with_every_shipped_deck_in_each_seat(pair):
-    api_test(rust_brawl_v0.env(decks=pair), num_cycles=100)
-    seed_test(lambda: rust_brawl_v0.env(decks=pair), num_cycles=100)
+    api_test(rust_brawl_v1.env(decks=pair), num_cycles=100)
+    seed_test(lambda: rust_brawl_v1.env(decks=pair), num_cycles=100)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_api_and_seed_test_with_random_decks(seed):
     decks = _random_decks(seed)
-    api_test(rust_brawl_v0.env(decks=decks), num_cycles=100)
-    seed_test(lambda: rust_brawl_v0.env(decks=decks), num_cycles=100)
+    api_test(rust_brawl_v1.env(decks=decks), num_cycles=100)
+    seed_test(lambda: rust_brawl_v1.env(decks=decks), num_cycles=100)
 
 
 def test_check_game_on_shipped_and_random_decks():
@@ -58,7 +58,7 @@ def test_check_game_on_shipped_and_random_decks():
 
 def test_docstring_is_the_spec():
     g = make_game()
-    doc = rust_brawl_v0.__doc__
+    doc = rust_brawl_v1.__doc__
     assert g.observation_layout.markdown() in doc
     assert g.action_layout.markdown() in doc
     assert features_markdown() in doc
@@ -71,7 +71,7 @@ def test_docstring_is_the_spec():
     for field in ("deck_point_limit", "open_decklists", "empty_deck", "equipment_per_character",
                   "max_hand", "heal_self", "paralysis_turns", "attacker_leaves_cover_first",
                   "table_points_with_equipment", "stalemate_turns", "stalemate_repeats",
-                  "max_turns"):
+                  "stalemate_cycles", "max_turns"):
         assert f"``{field}``" in doc
     assert ", ".join(PHASES) in doc
 
@@ -144,7 +144,7 @@ def test_sample_hidden_redeals_the_opponents_cards():
 
 
 def test_render_view_shows_the_own_hand_only_and_ansi_render():
-    env = rust_brawl_v0.env(decks=PAIRS[1], render_mode="ansi")
+    env = rust_brawl_v1.env(decks=PAIRS[1], render_mode="ansi")
     env.reset(seed=4)
     game, s = env.game, env.state_obj
     view = env.render_view("player_0")
@@ -201,7 +201,7 @@ def test_rb_3_4_a_per_seat_random_deck_comes_from_the_reset_seed():
     assert again.decklists == s.decklists and other.decklists[1] != s.decklists[1]
     assert sum(g.points[c] for c in s.decklists[1]) <= 250
     g.state_from_dict(g.state_to_dict(s))  # check_state accepts the random seat
-    env = rust_brawl_v0.env(decks=("random", "rusthaven_2024"))
+    env = rust_brawl_v1.env(decks=("random", "rusthaven_2024"))
     env.reset(seed=1)
     assert env.unwrapped.state_obj.deck_names == ["random", "rusthaven_2024"]
 

@@ -4,6 +4,7 @@ database of ``rust_brawl_helpers`` (values in the comments: melee/ranged/heal DM
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -26,6 +27,7 @@ from card_envs.rust_brawl.constants import (
     PLAY_OR_DISCARD,
     RANGED_TARGET,
 )
+from card_envs.testing.conformance import check_state_mutations
 
 G = rb_game()
 
@@ -732,8 +734,9 @@ def test_rb_7_2_and_7_4c_stalemate_repeats_ends_a_heal_vs_damage_cycle():
     go(G, s)
     assert s.phase == END and s.end_reason == "stalemate" and s.winner == 0
     assert s.turn == 4 + 10 and G.returns(s) == [1.0, -1.0]
-    # without it the loop runs to the turn cap (a truncation)
-    g = rb_game(stalemate_repeats=False, max_turns=60)
+    # without it (and without RB-7.6's stalemate_cycles, which covers it) the loop runs to
+    # the turn cap (a truncation)
+    g = rb_game(stalemate_repeats=False, stalemate_cycles=False, max_turns=60)
     s = scripted(g, tables=(["medic"], ["grunt"]), hands=([], []))
     go(g, s)
     assert s.end_reason == "turn_cap" and s.turn == 60 and g.is_truncated(s)
@@ -756,3 +759,184 @@ def test_rb_8_the_views_show_each_table_card_s_abilities():
     rows = G.table_view(s, 0).panels
     assert rows[0].rows[0].cards[0].details[-1] == "return strike"
     assert rows[1].rows[0].cards[0].details[-1] == "-1 damage taken, -1 damage taken"
+
+
+# -- RB-7.6 a repeating table of any period is a stalemate ----------------------------------------
+def _loop(game, s, targets, play_at=None, limit=200):
+    """Play the scripted loop to the end (or ``limit`` turns): seat 0's hunter shoots the
+    positions of ``targets`` in turn at each ``ranged_target`` decision; seat 1 passes at its
+    play decisions except in turn ``play_at``, where it plays its first hand card."""
+    shots = 0
+    while s.phase != END and s.turn <= limit:
+        if s.phase == RANGED_TARGET:
+            game.apply_action(s, A_RANGED + targets[shots % len(targets)])
+            shots += 1
+        elif s.phase == PLAY and s.turn == play_at:
+            game.apply_action(s, A_PLAY + 0)
+        else:
+            assert s.phase == PLAY, s.phase
+            game.apply_action(s, A_PASS)
+
+
+def _hunter_vs_medic(game, third=None, hand=()):
+    # seat 0: hunter (ranged 2); seat 1: medic (heal 2, HLT 6) at position 1, grunt (melee 2,
+    # HLT 6, facing an empty position: always in cover) at 2 [, a third card at 3]; decks empty
+    return scripted(game, tables=(["hunter"], ["medic", "grunt"] + ([third] if third else [])),
+                    hands=([], list(hand)))
+
+
+def test_rb_7_6_a_period_2_heal_loop_ends_by_rb_7_2():
+    # Seat 0's hunter (ranged 2) shoots the medic, then the grunt, in turn; seat 1's medic heals
+    # the one damaged card back each turn (a single target: no decision), so nobody can remove
+    # anybody's last character (RB-7.2). From turn 6 on, the table at the end of each of seat
+    # 1's turns is the same (hunter, medic out of cover, all at full HLT, grunt in cover); at
+    # the end of seat 0's turns it alternates between X (the medic, out of cover, shot to 4/6)
+    # and Y (the grunt, in cover, shot to 6 - 2 // 2 = 5/6): period 2. By hand:
+    #   turn 4 (seat 1, scripted start: nothing happens)  quiet 1 (no change)
+    #   5 seat 0 shoots the medic in cover: 5/6            0 (new table)
+    #   6 seat 1 heals it, the medic leaves cover          0 (new)
+    #   7 seat 0 shoots the grunt: Y                        0 (new)
+    #   8 seat 1: the table of turn 6                       1 (RB-7.4(c) stalemate_repeats)
+    #   9 seat 0 shoots the medic out of cover: X          0 (new)
+    #   10 seat 1: turn 6's table                           1
+    #   11 seat 0: Y again (turn 7; not turn 9's X)        2 (RB-7.6 only)
+    #   12, 13 (X, turn 9), 14, 15 (Y)                       3, 4, 5, 6: stalemate_turns=3
+    # -> RB-7.2 at the end of turn 15: hunter 32 points against medic 13 + grunt 5 = 18.
+    s = _hunter_vs_medic(G)
+    _loop(G, s, [0, 1])
+    assert s.end_reason == "stalemate" and s.turn == 15 and s.winner == 0
+    assert G.returns(s) == [1.0, -1.0]
+    assert [slot(G, s, 1, j) for j in range(2)] == [("medic", 6, 6, False),
+                                                     ("grunt", 5, 6, True)]
+    # the v0 rule (stalemate_repeats alone: only the previous turn's table) never sees seat 0
+    # repeat, so the loop ran to the turn cap
+    g = rb_game(stalemate_cycles=False, max_turns=80)
+    s = _hunter_vs_medic(g)
+    _loop(g, s, [0, 1])
+    assert s.end_reason == "turn_cap" and s.turn == 80 and g.is_truncated(s)
+    assert g.returns(s) == [0.0, 0.0]
+    with pytest.raises(ConfigError, match="stalemate_cycles"):
+        rb_game(stalemate_cycles=1)
+
+
+def test_rb_7_6_a_period_3_heal_loop_ends_by_rb_7_2():
+    # As above with a third target: a second grunt (melee 2, HLT 6, 5 points; facing an empty
+    # position: always in cover) at seat 1's position 3. Seat 0 shoots the medic, grunt 1,
+    # grunt 2 in turn; seat 1's medic heals the damaged card back each turn, so the table at the
+    # end of seat 0's turns cycles with period 3 (X: medic out of cover at 4/6; Y: grunt 1 at
+    # 6 - 2 // 2 = 5/6; W: grunt 2 at 5/6), seat 1's repeats every turn from turn 6 on:
+    #   5 M (medic in cover, 5/6) 0, 6: 0 (medic out of cover, new), 7 Y 0, 8: 1, 9 W 0, 10: 1,
+    #   11 X 0 (the medic out of cover: 4/6, new), 12: 1, 13 Y (turn 7) 2, 14: 3, 15 W (turn 9)
+    #   4, 16: 5, 17 X (turn 11) 6 -> RB-7.2 at the end of turn 17: 32 against 13 + 5 + 5.
+    s = _hunter_vs_medic(G, third="grunt")
+    _loop(G, s, [0, 1, 2])
+    assert s.end_reason == "stalemate" and s.turn == 17 and s.winner == 0
+    assert G.returns(s) == [1.0, -1.0]
+    # the table marks: one per turn from turn 4 (the first to end with both decks empty):
+    # seat 0's turns 5 .. 17, of 4 different tables (turn 5's, X, Y, W), seat 1's 4 .. 16, of 2
+    # (turn 4's, all in cover, then the medic out of cover)
+    assert s.marks_from == 4 and [len(m) for m in s.table_marks] == [7, 7]
+    assert [len(set(m)) for m in s.table_marks] == [4, 2]
+    g = rb_game(stalemate_cycles=False, max_turns=90)
+    s = _hunter_vs_medic(g, third="grunt")
+    _loop(g, s, [0, 1, 2])
+    assert s.end_reason == "turn_cap" and s.turn == 90
+
+
+def test_rb_7_6_a_cycle_broken_by_a_play_does_not_end_the_game():
+    # The period-2 loop of above, but seat 1 plays a dud (an explosive of DMG 0: the table is
+    # unchanged, the hand shrinks and the graveyard grows) in turn 12. That is a card played:
+    # the marks seen before are forgotten (RB-7.6: "since a card was last played") and the turn
+    # is not quiet, so the game does not end in turn 15; the cycle is seen anew: 13 X 0 (new),
+    # 14: 1 (turn 12's table), 15 Y 0 (new), 16: 1, 17 X (turn 13) 2, 18: 3, 19 Y 4, 20: 5,
+    # 21 X 6 -> RB-7.2 at the end of turn 21.
+    s = _hunter_vs_medic(G, hand=["dud"])
+    _loop(G, s, [0, 1], play_at=12, limit=12)
+    assert s.turn == 13 and s.phase == RANGED_TARGET and s.quiet_turns == 0
+    assert s.marks_from == 12 and s.table_marks[0] == [] and len(s.table_marks[1]) == 1
+    assert [G.db.cards[c].id for c in s.graveyards[1]] == ["dud"]
+    _loop(G, s, [0, 1])
+    assert s.end_reason == "stalemate" and s.turn == 21 and s.winner == 0
+    # without the play the same game ends in turn 15
+    s = _hunter_vs_medic(G, hand=["dud"])
+    _loop(G, s, [0, 1])
+    assert s.end_reason == "stalemate" and s.turn == 15
+
+
+def test_rb_7_6_table_marks_are_saved_and_validated():
+    s = _hunter_vs_medic(G)
+    _loop(G, s, [0, 1], limit=12)
+    assert s.turn == 13 and s.quiet_turns == 3
+    # one mark a turn from turn 4: seat 0's turns 5 (the medic in cover at 5/6), 7 (Y), 9 (X),
+    # 11 (Y); seat 1's 4, 6, 8, 10, 12 (8, 10 and 12 repeat 6)
+    assert s.marks_from == 4 and [len(m) for m in s.table_marks] == [4, 5]
+    assert s.table_marks[0][1] == s.table_marks[0][3] and len(set(s.table_marks[1])) == 2
+    saved = G.state_to_dict(s)
+    back = G.state_from_dict(json.loads(json.dumps(saved)))
+    assert back.table_marks == s.table_marks
+    _loop(G, back, [0, 1])  # plays on as the original: turn 13 shoots the medic (X)
+    assert back.end_reason == "stalemate" and back.turn == 15
+
+    def refused(path, value, match):
+        data = json.loads(json.dumps(saved))
+        where = data
+        for part in path[:-1]:
+            where = where[part]
+        where[path[-1]] = value(where[path[-1]])
+        with pytest.raises(StateError, match=match):
+            G.state_from_dict(data)
+
+    m0 = s.table_marks[0][0]
+    refused(["table_marks", 0, 0], lambda m: "x", r"table_marks\[0\]\[0\]: 'x' is not a table mark")
+    refused(["table_marks", 0, 0], lambda m: m + "-no-such-name",
+            r"table_marks\[0\]\[0\]: .* has a position '.*-no-such-name' that is not card:hlt")
+    refused(["table_marks", 0, 0], lambda m: m.replace("|", "|9999:1:1:1:0:;"),
+            r"table_marks\[0\]\[0\]: .* names a card outside this database")
+    refused(["table_marks", 0, 0], lambda m: m.replace("|24:6:6:0:0:", "|24:6:6:0:3:"),
+            r"table_marks\[0\]\[0\]: .* more paralysis turns left than paralysis_turns")
+    refused(["table_marks", 0], lambda ms: ms + [ms[0]],
+            r"table_marks\[0\]: .* has 5 marks, but seat 0 ended 4 turns from marks_from \(4\)")
+    refused(["table_marks", 1], lambda ms: ms[1:], r"table_marks\[1\]: .* has 4 marks")
+    refused(["marks_from"], lambda t: 5, r"table_marks\[1\]: .* has 5 marks, but seat 1 ended "
+            r"4 turns from marks_from \(5\) to turn 12")
+    refused(["marks_from"], lambda t: 13, r"marks_from: 13 is not a turn that has ended .*\(1\.\.12\)")
+    counts = m0.partition("|")[0]
+    refused(["table_marks", 1, 1], lambda m: "9" + m, r"table_marks\[1\]\[1\]: .* hand and "
+            rf"graveyard sizes 9{counts} unlike table_marks\[0\]\[0\]")
+    refused(["table_marks", 0, 0], lambda m: "0,0,0,5" + m[m.index("|"):],
+            r"table_marks\[0\]\[0\]: .* graveyard sizes above the present ones \(0,0,0,0\)")
+    refused(["table_marks"], lambda ms: [ms[0]],
+            r"table_marks: .* has 1 entries, expected 2 \(one entry per seat")
+    # every saved leaf of this state broken in turn: refused naming its path, or plays on
+    counts = check_state_mutations(G, s, rng_leaves=4)
+    assert counts["refused"] > 0 and counts["mutations"] == counts["refused"] + counts["loaded"]
+    # under a config that compares no tables, or only the previous one, the marks are refused
+    for config, match in (({"stalemate_repeats": False, "stalemate_cycles": False},
+                           r"table_marks: .* both False"),
+                          ({"stalemate_cycles": False},
+                           r"table_marks\[0\]: .* the last one only \(stalemate_cycles=False\)")):
+        g = rb_game(**config)
+        with pytest.raises(StateError, match=match):
+            g.state_from_dict({**json.loads(json.dumps(saved)), "config": g.config_to_dict()})
+
+
+@pytest.mark.slow
+def test_rb_7_6_no_heuristic_game_reaches_the_turn_cap():
+    # issue 22: heuristic against heuristic, 1,000 games with the shipped decks (seeds 0..999 of
+    # new_state: under v0, 16 of them, among them 87, 112, 197, 218, 255, 268, 348, 360, 395,
+    # looped to the cap) and 1,000 with random legal decks (v0: 12); the same command:
+    # python scripts/rust_brawl_turn_cap.py --games 1000
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "scripts" / "rust_brawl_turn_cap.py"
+    spec = importlib.util.spec_from_file_location("rust_brawl_turn_cap", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for decks in (None, "random"):
+        r = script.play(decks, range(1000))
+        assert r["games"] == 1000 and r["turn_cap"] == [] and "turn_cap" not in r["reasons"]
+        assert r["reasons"]["stalemate"] > 100  # RB-7.2 decides some games (v0: 122, 164)
+    # the v0 rule still loops on the issue's seeds
+    old = script.play(None, [87, 112, 197, 218, 255, 268, 348, 360, 395], stalemate_cycles=False)
+    assert old["turn_cap"] == [87, 112, 197, 218, 255, 268, 348, 360, 395]

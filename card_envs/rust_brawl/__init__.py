@@ -2,7 +2,7 @@
 (rules ``docs/rules/rust_brawl.md``, ids ``RB-…``).
 
 ``make_game(**config)`` builds the rules engine (:mod:`.rules`, config :mod:`.config`); the
-PettingZoo env is :mod:`card_envs.rust_brawl_v0`; the heuristic bot is :class:`.bot.HeuristicBot`.
+PettingZoo env is :mod:`card_envs.rust_brawl_v1`; the heuristic bot is :class:`.bot.HeuristicBot`.
 Modules (``docs/adding_a_game.md``): :mod:`.constants` (vocabulary, phases, the one action
 layout), :mod:`.cards` (card data and decks), :mod:`.config`, :mod:`.state` (declaration and
 invariants), :mod:`.observation` (encoder), :mod:`.rules` (the Game), :mod:`.bot`.

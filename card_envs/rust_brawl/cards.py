@@ -854,7 +854,7 @@ def render_docs(db: CardDb | None = None) -> str:
              "the set lists; every value and text here is **designed** for this project (the "
              "printed values are not public; rule RB-2.4) unless its text is marked *(printed)*. "
              "Replace the database with your own file: "
-             "`rust_brawl_v0.env(card_db=\"my_cards.toml\")`.")
+             "`rust_brawl_v1.env(card_db=\"my_cards.toml\")`.")
     columns = ("Columns: DMG, HLT (health), Pts (point value, RB-1.2), U (unique: one copy a "
                "deck, RB-1.1). Kinds and icons: character (melee / ranged / heal), vehicle "
                "(wheel), support (lightning), equipment (clothing), explosive (flame) — RB-2.1. "
@@ -884,7 +884,7 @@ def render_docs(db: CardDb | None = None) -> str:
         lines.append("")
     if decks:
         lines += ["## Shipped decks", "",
-                  ("Use them by name: `rust_brawl_v0.env(decks=(\"a\", \"b\"))`; check your "
+                  ("Use them by name: `rust_brawl_v1.env(decks=(\"a\", \"b\"))`; check your "
                    "own with `card-envs deck check FILE`."), "",
                   "| Deck | Cards | Points | Description |", "|------|----:|----:|------|"]
         for name, deck in decks.items():

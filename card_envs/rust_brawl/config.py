@@ -85,6 +85,14 @@ class RustBrawlConfig:
             its end equals the table at the end of the same player's previous turn and no
             card was played, discarded or destroyed since (default ``True``; ``False``: only
             turns where no HLT changed are quiet).
+        stalemate_cycles: RB-7.6 DECISION (a repeating table is a stalemate, RB-7.2): with
+            both decks empty, a player's turn also counts as quiet when the whole public table
+            at its end equals the table at the end of *any* earlier turn of the same player
+            since a card was last played, discarded or destroyed, so a heal-vs-damage cycle of
+            any period ends the game by RB-7.2 (default ``True``; it includes the previous
+            turn, so it covers ``stalemate_repeats``; ``False``: only the previous turn, as
+            ``stalemate_repeats`` alone, the ``rust_brawl_v0`` rule, under which cycles of
+            period 2 or more ran to the turn cap).
         max_turns: RB-7.4 DECISION the turn cap (500 player turns in all): the game ends
             there as a truncation.
     """
@@ -102,6 +110,7 @@ class RustBrawlConfig:
     table_points_with_equipment: bool = True
     stalemate_turns: int = 3
     stalemate_repeats: bool = True
+    stalemate_cycles: bool = True
     max_turns: int = 500
 
     def __post_init__(self) -> None:
@@ -132,6 +141,7 @@ class RustBrawlConfig:
         check_bool("table_points_with_equipment", self.table_points_with_equipment)
         check_int("stalemate_turns", self.stalemate_turns, 1, 50)
         check_bool("stalemate_repeats", self.stalemate_repeats)
+        check_bool("stalemate_cycles", self.stalemate_cycles)
         check_int("max_turns", self.max_turns, 1, MAX_TURNS_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:

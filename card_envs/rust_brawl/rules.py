@@ -91,6 +91,8 @@ from card_envs.rust_brawl.state import (
     HltBoost,
     RBState,
     check_state,
+    mark_counts,
+    table_mark,
 )
 
 __all__ = ["Profile", "RBState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
@@ -224,7 +226,7 @@ class RustBrawlGame(GameBase[RBState]):
     """
 
     name = "rust_brawl"
-    version = 0
+    version = 1
     num_players = 2
     state_class = RBState
     encoder_class = Encoder
@@ -547,7 +549,7 @@ class RustBrawlGame(GameBase[RBState]):
             equipment=[[[] for _ in range(POSITIONS)] for _ in range(2)],
             granted=[[[] for _ in range(POSITIONS)] for _ in range(2)],
             next_serial=1, acting=POSITIONS, pending=-1, changed=False, quiet_turns=0,
-            table_marks=["", ""], winner=-1, end_reason="",
+            table_marks=[[], []], marks_from=0, winner=-1, end_reason="",
         )
         self._draw(s, starter, STARTER_DRAW)
         self._draw(s, 1 - starter, OTHER_DRAW)
@@ -1035,13 +1037,29 @@ class RustBrawlGame(GameBase[RBState]):
             self._finish(s, -1, "no_characters")
             return
         # RB-7.4 (c), RB-7.5; stalemate_repeats: the table repeats the one at the end of this
-        # player's previous turn (a heal-vs-damage cycle, RB-7.2)
+        # player's previous turn; stalemate_cycles (RB-7.6): the one at the end of any earlier
+        # turn of this player since a card was last played, discarded or destroyed (a
+        # heal-vs-damage cycle of any period, RB-7.2)
         empty = not s.decks[0] and not s.decks[1]
         quiet = empty and not s.changed
-        if empty and self.config.stalemate_repeats:
-            mark = self._table_mark(s)
-            quiet = quiet or mark == s.table_marks[p]
-            s.table_marks[p] = mark
+        cfg = self.config
+        if empty and (cfg.stalemate_repeats or cfg.stalemate_cycles):
+            mark = table_mark(s, [self.turns_of(s, 0), self.turns_of(s, 1)])
+            marks = s.table_marks
+            kept = marks[0] or marks[1]
+            if kept and mark_counts(kept[0]) != mark_counts(mark):
+                marks[0].clear()  # a card was played, discarded or destroyed since
+                marks[1].clear()
+                kept = []
+            if not kept:
+                s.marks_from = s.turn
+            own = marks[p]
+            if cfg.stalemate_cycles:
+                quiet = quiet or mark in own
+                own.append(mark)
+            else:
+                quiet = quiet or (bool(own) and own[-1] == mark)
+                own[:] = [mark]
         if quiet:
             s.quiet_turns += 1
         else:
@@ -1052,20 +1070,6 @@ class RustBrawlGame(GameBase[RBState]):
             return
         if s.turn >= self.config.max_turns:
             self._finish(s, -1, "turn_cap")
-
-    def _table_mark(self, s: RBState) -> str:
-        """The public table as a text key (``stalemate_repeats``, RB-7.4(c)): every position's
-        card, current and maximum HLT, cover, paralysis turns left (relative to its owner's
-        turns, so a repeat compares equal) and equipment, with each seat's hand and graveyard
-        sizes (which change when a card is played, discarded or destroyed)."""
-        parts = []
-        for x in range(2):
-            tx = self.turns_of(s, x)
-            rows = [(s.table[x][j], s.hlt[x][j], s.max_hlt[x][j], s.cover[x][j],
-                     s.paralysed_until[x][j] - tx if s.paralysed_until[x][j] else 0,
-                     tuple(s.equipment[x][j])) for j in range(POSITIONS)]
-            parts.append((rows, len(s.hands[x]), len(s.graveyards[x])))
-        return repr(parts)
 
     def _can_play_character(self, s: RBState, p: int) -> bool:
         isc = self.is_character

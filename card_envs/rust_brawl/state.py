@@ -26,6 +26,7 @@ object it is handed (public attributes and methods of
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -111,9 +112,14 @@ class RBState(GameState):
         pending: the equipment card being attached (``EQUIP_TARGET``), else -1.
         changed: an HLT changed, or a card was played or destroyed, this turn (RB-7.4(c)).
         quiet_turns: consecutive player turns with both decks empty and nothing changed.
-        table_marks: per seat, the public table (with the hand and graveyard sizes) at the end
-            of that seat's last turn while both decks were empty, as a text key (``""``: none),
-            for ``stalemate_repeats`` (RB-7.4(c)).
+        table_marks: per seat, the public tables (with the hand and graveyard sizes) at the
+            ends of that seat's turns from turn ``marks_from`` on, as text keys
+            (:func:`table_mark`) in turn order, for ``stalemate_cycles`` (RB-7.6: all of them)
+            and ``stalemate_repeats`` (RB-7.4(c): only the last, the seat's previous turn; with
+            ``stalemate_cycles=False`` only that one is kept).
+        marks_from: the first turn whose end table ``table_marks`` holds (0: none): the last
+            turn in which a card was played, discarded or destroyed, or the first turn that
+            ended with both decks empty, whichever came later.
         winner: the winning seat once over (-1: a draw, a truncation, or still going).
         end_reason: why the game ended (``""`` while it goes on).
     """
@@ -141,9 +147,66 @@ class RBState(GameState):
     pending: SlotCard
     changed: bool
     quiet_turns: Annotated[int, Field(ge=0, le=200)]
-    table_marks: list[str]
+    table_marks: list[list[str]]
+    marks_from: Annotated[int, Field(ge=0, le=MAX_TURNS_LIMIT)]
     winner: Annotated[int, Field(ge=-1, le=NUM_SEATS - 1)]
     end_reason: EndReason
+
+
+#: a table mark (:func:`table_mark`): the counts, then each seat's occupied positions
+_MARK = re.compile(r"(\d+),(\d+),(\d+),(\d+)\|([^/]*)/([^/]*)")
+_MARK_SLOT = re.compile(r"(\d+):([1-9]\d*):(\d+):([01]):(\d+):((?:\d+(?:\.\d+)*)?)")
+
+
+def table_mark(state: RBState, turns: list[int]) -> str:
+    """The public table at the end of a turn as a text key (RB-7.6, RB-7.4(c)
+    ``stalemate_repeats``): ``"h0,h1,g0,g1|seat 0/seat 1"`` with each seat's hand and graveyard
+    sizes (with both decks empty they change exactly when a card is played, discarded or
+    destroyed) and per occupied position ``card:hlt:max_hlt:cover:paralysis:equipment``
+    (positions ``;``-separated, equipment ``.``-separated; paralysis as the owner's turns left,
+    ``turns[p]`` being the turns seat ``p`` has started, so a repeat compares equal)."""
+    s = state
+    seats = []
+    for x in range(NUM_SEATS):
+        row, par, tx = s.table[x], s.paralysed_until[x], turns[x]
+        seats.append(";".join(
+            f"{row[j]}:{s.hlt[x][j]}:{s.max_hlt[x][j]}:{int(s.cover[x][j])}:"
+            f"{par[j] - tx if par[j] else 0}:{'.'.join(map(str, s.equipment[x][j]))}"
+            for j in range(POSITIONS) if row[j] >= 0))
+    return (f"{len(s.hands[0])},{len(s.hands[1])},{len(s.graveyards[0])},"
+            f"{len(s.graveyards[1])}|" + "/".join(seats))
+
+
+def mark_counts(mark: str) -> str:
+    """The hand and graveyard sizes part of a :func:`table_mark` (``"h0,h1,g0,g1"``)."""
+    return mark.partition("|")[0]
+
+
+def mark_problem(game: Any, mark: str) -> str | None:
+    """Why ``mark`` is not a :func:`table_mark` of ``game``'s cards, or ``None``."""
+    m = _MARK.fullmatch(mark)
+    if m is None:
+        return ("is not a table mark 'h0,h1,g0,g1|seat 0/seat 1' (positions "
+                "card:hlt:max_hlt:cover:paralysis:equipment)")
+    nc = game.num_cards
+    for seat in (m.group(5), m.group(6)):
+        slots = seat.split(";") if seat else []
+        if len(slots) > POSITIONS:
+            return f"holds {len(slots)} positions of a seat ({POSITIONS} at most)"
+        for slot in slots:
+            sm = _MARK_SLOT.fullmatch(slot)
+            if sm is None:
+                return (f"has a position {slot!r} that is not card:hlt:max_hlt:cover:"
+                        "paralysis:equipment (a living card)")
+            cards = [int(sm.group(1))] + [int(e) for e in sm.group(6).split(".") if e]
+            if any(c >= nc for c in cards):
+                return f"names a card outside this database (0..{nc - 1}) in {slot!r}"
+            if int(sm.group(2)) > int(sm.group(3)):
+                return f"has an HLT above its maximum in {slot!r}"
+            if int(sm.group(5)) > game.config.paralysis_turns:
+                return (f"has more paralysis turns left than paralysis_turns "
+                        f"({game.config.paralysis_turns}) in {slot!r}")
+    return None
 
 
 #: the per-slot fields of an empty position and their blank values
@@ -358,10 +421,7 @@ def check_state(game: Any, state: RBState) -> None:
              f"({2 * cfg.stalemate_turns}): the game would be over")
     if s.quiet_turns and (s.decks[0] or s.decks[1]):
         fail("quiet_turns", s.quiet_turns, "is not 0 while a deck holds cards (RB-7.4(c))")
-    for p in range(n):
-        if s.table_marks[p] and (s.decks[0] or s.decks[1]):
-            fail(f"table_marks[{p}]", s.table_marks[p],
-                 "is not empty while a deck holds cards (RB-7.4(c))")
+    _check_table_marks(game, s)
     p = s.player
     if ph in (RANGED_TARGET, HEAL_TARGET):
         check_range("acting", s.acting, 0, POSITIONS - 1, f"a position in phase {PHASES[ph]!r}")
@@ -396,3 +456,54 @@ def check_state(game: Any, state: RBState) -> None:
     if ph == DISCARD and len(s.hands[p]) <= HAND_KEEP:
         fail("phase", ph, f"is 'discard' but hands[{p}] holds {len(s.hands[p])} cards "
              f"(RB-4.4: more than {HAND_KEEP})")
+
+
+def _check_table_marks(game: Any, s: RBState) -> None:
+    """``table_marks`` and ``marks_from`` (RB-7.6 ``stalemate_cycles``, RB-7.4(c)
+    ``stalemate_repeats``): kept only while both decks are empty and a table comparison is on;
+    one mark per turn each seat ended from turn ``marks_from`` on (the last one only with
+    ``stalemate_cycles=False``); well-formed; all with the same hand and graveyard sizes (no
+    card played, discarded or destroyed since ``marks_from``), no smaller hands and no larger
+    graveyards than now (with both decks empty hands only shrink and graveyards only grow)."""
+    cfg = game.config
+    marks, start = s.table_marks, s.marks_from
+    if not marks[0] and not marks[1]:
+        if start:
+            fail("marks_from", start, "is not 0 while table_marks holds no mark")
+        return
+    if not cfg.stalemate_repeats and not cfg.stalemate_cycles:
+        fail("table_marks", marks, "is not empty with stalemate_repeats and stalemate_cycles "
+             "both False (no table is compared)")
+    if s.decks[0] or s.decks[1]:
+        fail("table_marks", marks, "is not empty while a deck holds cards (RB-7.4(c), RB-7.6)")
+    check_range("marks_from", start, 1, s.turn - 1, f"a turn that has ended (turn {s.turn} "
+                "is being played) while table_marks holds marks")
+    hands = [len(h) for h in s.hands]
+    graves = [len(g) for g in s.graveyards]
+    first = None
+    for p in range(NUM_SEATS):
+        path = f"table_marks[{p}]"
+        ended = sum(1 for t in range(start, s.turn) if (s.starter + t - 1) % NUM_SEATS == p)
+        want = ended if cfg.stalemate_cycles else min(ended, 1)
+        if len(marks[p]) != want:
+            fail(path, marks[p], f"has {len(marks[p])} marks, but seat {p} ended {ended} turns "
+                 f"from marks_from ({start}) to turn {s.turn - 1}: one mark a turn"
+                 + ("" if cfg.stalemate_cycles else ", the last one only "
+                    "(stalemate_cycles=False)"))
+        for i, mark in enumerate(marks[p]):
+            at = f"{path}[{i}]"
+            problem = mark_problem(game, mark)
+            if problem:
+                fail(at, mark, problem)
+            counts = mark_counts(mark)
+            if first is None:
+                first = (at, counts)
+                h0, h1, g0, g1 = map(int, counts.split(","))
+                if h0 < hands[0] or h1 < hands[1] or g0 > graves[0] or g1 > graves[1]:
+                    fail(at, mark, f"has hand sizes below or graveyard sizes above the present "
+                         f"ones ({hands[0]},{hands[1]},{graves[0]},{graves[1]}): with both "
+                         "decks empty hands only shrink and graveyards only grow")
+            elif counts != first[1]:
+                fail(at, mark, f"has hand and graveyard sizes {counts} unlike {first[0]} "
+                     f"({first[1]}): the marks are cleared when a card is played, discarded "
+                     "or destroyed (RB-7.6)")

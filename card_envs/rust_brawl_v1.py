@@ -1,4 +1,4 @@
-"""Rust Brawl (``rust_brawl_v0``): a PettingZoo AEC env for 2 players.
+"""Rust Brawl (``rust_brawl_v1``): a PettingZoo AEC env for 2 players.
 
 Rules as implemented: ``docs/rules/rust_brawl.md`` (rule ids ``RB-…``). A collectible card game:
 each player has a deck (RB-1: at most 2 copies of a card, a unique card once, at most 250
@@ -9,8 +9,8 @@ character on the table wins (RB-7).
 
 Usage::
 
-    from card_envs import rust_brawl_v0
-    env = rust_brawl_v0.env(decks=("rusthaven_2026", "redneck_2025"), render_mode="ansi")
+    from card_envs import rust_brawl_v1
+    env = rust_brawl_v1.env(decks=("rusthaven_2026", "redneck_2025"), render_mode="ansi")
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
@@ -129,10 +129,13 @@ Episode end
 -----------
 Terminated when RB-7.4 decides the game: (a) one player has a character on the table and the
 other has none and none in hand or deck; (b) neither has a character anywhere; (c) both decks
-empty and nothing changed (or, with ``stalemate_repeats``, the table repeated the one at the end
-of the same player's previous turn) for ``stalemate_turns`` full turns of each player (the higher
-table point sum wins, RB-7.2); or an empty-deck loss with ``empty_deck="lose"``. Truncated at the turn
-cap ``max_turns`` (500 player turns; RB-7.4).
+empty and nothing changed (or, with ``stalemate_cycles``, RB-7.6, the table at a turn's end
+repeated the one at the end of any earlier turn of the same player since a card was last played,
+discarded or destroyed: a cycle of any period; ``stalemate_repeats`` alone: only the previous
+turn's) for ``stalemate_turns`` full turns of each player (the higher table point sum wins,
+RB-7.2); or an empty-deck loss with ``empty_deck="lose"``. Truncated at the turn cap
+``max_turns`` (500 player turns; RB-7.4): with the default rules no heuristic-vs-heuristic game
+of 2,000 reaches it (``scripts/rust_brawl_turn_cap.py``).
 
 Arguments
 ---------
@@ -149,7 +152,7 @@ boosts, cover, paralysis, equipment and ability texts, both graveyards, the own 
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,
 ``empty_deck``, ``equipment_per_character``, ``max_hand``, ``heal_self``, ``paralysis_turns``,
 ``attacker_leaves_cover_first``, ``table_points_with_equipment``, ``stalemate_turns``,
-``stalemate_repeats``, ``max_turns``. A wrong value raises ``ConfigError`` naming the field; an illegal deck a
+``stalemate_repeats``, ``stalemate_cycles``, ``max_turns``. A wrong value raises ``ConfigError`` naming the field; an illegal deck a
 ``DeckError`` naming the card and the rule; a malformed database a ``CardDataError`` naming the
 file, the entry and the field.
 
@@ -159,11 +162,18 @@ Version history
 - v0 (before release): ``stalemate_repeats`` (default ``True``) settles heal-vs-damage loops
   of RB-7.4(c): a turn whose end table repeats the same player's previous one is quiet, so such
   games end by RB-7.2 instead of running to the turn cap.
+- v1: ``stalemate_cycles`` (default ``True``, RB-7.6): with both decks empty a turn is also quiet
+  when its end table equals the one at the end of *any* earlier turn of the same player since a
+  card was last played, discarded or destroyed, so heal-vs-damage cycles of period 2 or more end
+  by RB-7.2 instead of at the turn cap (heuristic self-play: 1.4 % of games reached the cap under
+  v0, none of 2,000 now; every other game plays as in v0). ``stalemate_cycles=False`` plays the
+  v0 rules; saved states and records of v0 are refused (the version changed). ``rust_brawl_v0``
+  raises an ImportError naming this module.
 """
 
 from card_envs.core.aec import make_env_functions
 from card_envs.rust_brawl.rules import make_game
 
-raw_env, env = make_env_functions(make_game, "rust_brawl_v0")
+raw_env, env = make_env_functions(make_game, "rust_brawl_v1")
 
 __all__ = ["env", "raw_env"]
