@@ -13,7 +13,7 @@ reported), because these shared machines are noisy and only ratios mean much:
 - **clones/s**: ``game.clone`` of mid-game states (20 random decisions in), what the lookahead
   and search bots do per rollout;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
-  the model the trainer builds (:func:`card_envs.training.sb3.make_model` with the default
+  the model the trainer builds (:func:`card_envs.training.model.make_model` with the default
   :class:`~card_envs.training.args.Args`, ``torch.set_num_threads(1)``), timed over whole
   rollout+update iterations.
 
@@ -195,7 +195,7 @@ class PPOLoop:
         from stable_baselines3.common.vec_env import DummyVecEnv
 
         from card_envs.training.args import Args
-        from card_envs.training.sb3 import make_model
+        from card_envs.training.model import make_model
 
         torch.set_num_threads(1)
         a = Args(seed=0)

@@ -124,7 +124,7 @@ def test_user_errors_are_one_line_with_exit_code_2(argv, needle, capsys, monkeyp
     (["--net-arch", "abc"], "--net-arch"),
     (["--activation", "gelu"], "--activation"),
     (["--n-envs", "0"], "--n-envs"),
-    (["--eval-games", "-3"], "--eval-games"),
+    (["--eval-deals", "-3"], "--eval-deals"),
     (["--minutes", "-1"], "--minutes"),
     (["--gamma", "1.5"], "--gamma"),
     (["--opponent-mix", "foo=1"], "foo"),

@@ -28,7 +28,7 @@ def test_behaviour_cloning_makes_the_policy_agree_with_the_teacher():
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from card_envs.training.args import Args
-    from card_envs.training.sb3 import make_model
+    from card_envs.training.model import make_model
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     game, teacher = make_game("garda3"), make_heuristic("garda3")
@@ -48,7 +48,7 @@ def test_warm_start_collects_then_clones_and_reports_what_it_did():
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from card_envs.training.args import Args
-    from card_envs.training.sb3 import make_model
+    from card_envs.training.model import make_model
     from card_envs.wrappers.single_agent import SingleAgentEnv
 
     game, teacher = make_game("garda3"), make_heuristic("garda3")

@@ -21,7 +21,7 @@ pytest.importorskip("sb3_contrib")
 ROOT = Path(__file__).resolve().parents[1]
 TINY = [
     "--minutes", "0", "--n-envs", "2", "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1",
-    "--net-arch", "32,32", "--eval-every", "128", "--eval-games", "4", "--snapshot-every", "128",
+    "--net-arch", "32,32", "--eval-every", "128", "--eval-deals", "2", "--eval-random-deals", "2", "--snapshot-every", "128",
     "--checkpoint-every", "128", "--final-eval-games", "4", "--no-progress",
     "--bc-decisions", "200", "--bc-epochs", "1",
 ]

@@ -1,7 +1,7 @@
 """A (frozen) MaskablePPO model as a policy of the suite.
 
 :class:`FrozenPolicy` plays with a copy of a ``MaskablePPO`` model's actor network taken when it
-was made (``FrozenPolicy(model.policy)``, or :func:`card_envs.training.sb3.snapshot` while
+was made (``FrozenPolicy(model.policy)``, or :func:`card_envs.training.model.snapshot` while
 training) or loaded from a ``.zip`` (:func:`load_policy`); later training does not change it. It
 is a policy (``act(game, state, player) -> int``, see :mod:`card_envs.bots.base`), an
 ``(observation, action_mask) -> action`` callable, and it offers SB3's
@@ -48,7 +48,7 @@ def _numpy_actor(policy):
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
     extractor = getattr(policy, "pi_features_extractor", policy.features_extractor)
-    if not isinstance(extractor, FlattenExtractor):
+    if not (isinstance(extractor, FlattenExtractor) or _reads_own_observation_only(policy)):
         return None
     layers = []
     for module in policy.mlp_extractor.policy_net:
@@ -77,6 +77,21 @@ def _numpy_actor(policy):
     return [tuple(layer) for layer in layers]
 
 
+def _reads_own_observation_only(policy) -> bool:
+    """True for a policy on ``{"observation", "privileged"}`` dicts whose actor reads the
+    ``"observation"`` key alone (:class:`card_envs.training.networks.PrivilegedCriticPolicy`)."""
+    extractor = getattr(policy, "pi_features_extractor", None)
+    return getattr(extractor, "keys", None) == ("observation",)
+
+
+def _actor_observation_space(policy):
+    """The space of what the actor reads: the ``"observation"`` entry of a privileged-critic
+    policy's ``Dict`` space, else the policy's observation space."""
+    if _reads_own_observation_only(policy):
+        return policy.observation_space["observation"]
+    return policy.observation_space
+
+
 class FrozenPolicy:
     """A frozen copy of a MaskablePPO actor.
 
@@ -96,7 +111,10 @@ class FrozenPolicy:
         self.name = name
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
-        self.observation_shape = tuple(policy.observation_space.shape)
+        # a privileged-critic policy's actor reads the seat's own observation only: that is
+        # all this policy is ever given (game.observe), never the privileged part
+        self._dict_actor = _reads_own_observation_only(policy)
+        self.observation_shape = tuple(_actor_observation_space(policy).shape)
         self.num_actions = int(policy.action_space.n)
         self._layers = _numpy_actor(policy)
         self._torch_policy = None
@@ -113,8 +131,11 @@ class FrozenPolicy:
 
         with torch.no_grad():
             t = torch.as_tensor(np.asarray(obs, dtype=np.float32)[None])
-            dist = self._torch_policy.get_distribution(t)
+            dist = self._torch_policy.get_distribution(self._actor_input(t))
             return dist.distribution.logits[0].numpy()
+
+    def _actor_input(self, t):
+        return {"observation": t} if self._dict_actor else t
 
     def _mlp(self, x: np.ndarray) -> np.ndarray:
         """The numpy actor on one row ``(obs_dim,)`` or a batch ``(N, obs_dim)``."""
@@ -133,7 +154,7 @@ class FrozenPolicy:
         import torch
 
         with torch.no_grad():
-            dist = self._torch_policy.get_distribution(torch.as_tensor(x))
+            dist = self._torch_policy.get_distribution(self._actor_input(torch.as_tensor(x)))
             return dist.distribution.logits.numpy()
 
     def act_batch(self, game, states: list, players: list[int]) -> list[int]:

@@ -22,7 +22,8 @@ from card_envs.core.errors import CardEnvsError
 #: extra -> the top-level modules it provides (as imported, not as pip names); the packages and
 #: pins are in pyproject.toml's ``[project.optional-dependencies]``
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "train": ("torch", "stable_baselines3", "sb3_contrib", "tyro", "matplotlib", "threadpoolctl"),
+    "train": ("torch", "stable_baselines3", "sb3_contrib", "tyro", "matplotlib", "threadpoolctl",
+              "tensorboard"),
     "interop": ("torch", "torchrl", "tianshou"),
     "rllib": ("ray", "torch"),
     "openspiel": ("pyspiel",),

@@ -216,6 +216,33 @@ class GameBase(Generic[S]):
             player = int(player)
         return self.encoder.encode(state, player)
 
+    @property
+    def privileged_shape(self) -> tuple[int, ...]:
+        """``((num_players - 1) * observation size,)``: the shape of
+        :meth:`observe_privileged`."""
+        return ((self.num_players - 1) * self.encoder.layout.size,)
+
+    def observe_privileged(self, state: S, player: int) -> np.ndarray:
+        """**Training only** (a privileged critic, as PerfectDou's perfect-training-imperfect-
+        execution or MAPPO's centralised value): what every *other* seat sees, float32
+        :attr:`privileged_shape` in ``observation_low .. observation_high`` — the
+        :meth:`observe` vectors of seats ``player + 1, player + 2, ...`` (mod ``num_players``)
+        concatenated, so the other seats' hands are in it. Built by the core for every game; a
+        policy that acts must never read it (``card-envs evaluate`` and the tournaments hand a
+        policy :meth:`observe` only).
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+        """
+        n = self.num_players
+        if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+                and 0 <= player < n):
+            raise ValueError(f"{self.name}: no seat {short_repr(player)} (seats 0..{n - 1})")
+        p = int(player)
+        if n == 1:
+            return np.zeros(0, dtype=np.float32)
+        return np.concatenate([self.encoder.encode(state, (p + k) % n) for k in range(1, n)])
+
     # -- action names ----------------------------------------------------------------------------
     def action_name(self, action: int) -> str:
         """The action's name from :attr:`action_layout`: the piece name, followed by the index

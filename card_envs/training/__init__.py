@@ -5,10 +5,14 @@
 - :mod:`~card_envs.training.args`: :class:`Args` (the flags, parsed by tyro) and their checks;
 - :mod:`~card_envs.training.league`: the self-play league of opponents (``League``);
 - :mod:`~card_envs.training.imitation`: the behaviour-cloning warm start;
-- :mod:`~card_envs.training.sb3`: SB3 glue — model factory, vectorised envs, snapshots, seeding,
-  evaluation of the current model;
+- :mod:`~card_envs.training.model`: the model and what it plays in — model factory, vectorised
+  envs, logger, snapshots, seeding, the duplicate-deal evaluation of the current model;
+- :mod:`~card_envs.training.anchored_ppo`: MaskablePPO with a KL anchor toward the cloned policy
+  and a critic warm-up;
+- :mod:`~card_envs.training.networks`: the privileged-critic policy (the critic sees the other
+  seats' views in training, the actor never);
 - :mod:`~card_envs.training.checkpoints`: checkpoints and the resume plan;
-- :mod:`~card_envs.training.callback`: the SB3 callback (budget, progress bar, intervals);
+- :mod:`~card_envs.training.callback`: the SB3 callback (the clock and the progress bar);
 - :mod:`~card_envs.training.summary`: curve points, the learning-curve plot, ``summary.json``,
   ``versions()``.
 

@@ -70,6 +70,8 @@ class Args:
     """GAE lambda"""
     clip_range: float = 0.2
     """PPO clip range"""
+    clip_range_vf: float = 0.0
+    """clip the value update to this distance from the rollout's values (0: off; the IIG-RL benchmark's tuned PPO clips it)"""
     ent_coef: float = 0.001
     """entropy bonus coefficient (small: the cloned start already explores)"""
     vf_coef: float = 0.5
@@ -80,16 +82,30 @@ class Args:
     """hidden layer sizes of the policy and value MLPs, comma-separated"""
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
-    eval_every: int = 50_000
-    """evaluate against random and the heuristic every this many timesteps (0: only at the start and the end)"""
-    eval_games: int = 100
-    """seat-swapped games per opponent in each periodic evaluation"""
+    anchor_coef: float = 0.0
+    """KL anchor toward the behaviour-cloned policy: the starting coefficient of KL(cloned || learner) in the PPO loss (0: off; card_envs.training.anchored_ppo)"""
+    anchor_decay_steps: int = 1_000_000
+    """PPO timesteps over which the anchor's coefficient falls linearly to 0 (0: constant)"""
+    critic_warmup_steps: int = 0
+    """PPO timesteps at the start during which only the critic is trained (0: off)"""
+    privileged_critic: bool = False
+    """the critic also sees what every other seat sees (training only; the actor never does: card_envs.training.networks)"""
+    eval_every: int = 100_000
+    """evaluate the policy alone against random and the heuristic every this many timesteps (0: only at the start and the end)"""
+    eval_deals: int = 200
+    """duplicate deals against the heuristic in each periodic evaluation: each deal played once in every seat, the same deals every time (200 deals = 400 games, Wilson band about +-5 points)"""
+    eval_random_deals: int = 50
+    """duplicate deals against random in each periodic evaluation"""
     final_eval_games: int = 400
     """seat-swapped games per opponent in the final evaluation (0: skip)"""
     final_eval_lookahead: int = 8
     """also evaluate the trained policy with decision-time lookahead: deals sampled per decision, the policy playing the rollouts (card_envs.bots.lookahead; games with a lookahead_horizon hook only; 0: skip)"""
     bc_decisions: int = 200_000
     """behaviour-cloning warm start: teacher (heuristic) decisions to imitate before self-play (0: off; skipped for games without a heuristic and when resuming); counts in the budget"""
+    bc_teacher: str = "heuristic"
+    """the policy cloned by the warm start, a policy spec: heuristic, or a search around it such as heuristic+lookahead:8 (slower to collect, stronger to clone)"""
+    bc_workers: int = 1
+    """processes collecting the teacher's decisions (the cloning itself runs here)"""
     bc_epochs: int = 12
     """epochs of behaviour cloning over those decisions"""
     bc_learning_rate: float = 1e-3
@@ -118,8 +134,10 @@ def parse_args(argv: list[str] | None = None, prog: str | None = None) -> Args:
 _AT_LEAST = {  # field: smallest allowed value (ints and floats)
     "seed": 0, "minutes": 0, "total_timesteps": 0, "threads": 1, "n_envs": 1, "snapshot_every": 1,
     "max_pool": 1, "shaping": 0, "n_steps": 2, "batch_size": 2, "n_epochs": 1, "ent_coef": 0,
-    "vf_coef": 0, "eval_every": 0, "eval_games": 1, "final_eval_games": 0,
+    "vf_coef": 0, "eval_every": 0, "eval_deals": 1, "eval_random_deals": 1, "final_eval_games": 0,
+    "anchor_coef": 0, "anchor_decay_steps": 0, "critic_warmup_steps": 0, "clip_range_vf": 0,
     "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
+    "bc_workers": 1,
 }
 _POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate")
 
@@ -171,6 +189,9 @@ def validate_args(args: Args) -> None:
     if args.final_eval_lookahead > MAX_LOOKAHEAD_SAMPLES:
         raise bad("final_eval_lookahead", args.final_eval_lookahead,
                   f"must be <= {MAX_LOOKAHEAD_SAMPLES} (MAX_LOOKAHEAD_SAMPLES) deals per decision")
+    if not args.bc_teacher.strip():
+        raise bad("bc_teacher", args.bc_teacher, "must be a policy spec, e.g. heuristic or "
+                  "heuristic+lookahead:8")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
 

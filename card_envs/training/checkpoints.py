@@ -61,9 +61,14 @@ def plan_resume(args: Args) -> ResumePlan:
         if given not in (saved[key], "garda3", "{}", []):
             print(f"[card-envs] warning: {flag(key)} {given!r} ignored: resuming the "
                   f"checkpoint's {saved[key]!r}", file=sys.stderr, flush=True)
+    # the model's observation space (a privileged critic reads a dict) is the checkpoint's too
+    privileged = bool(saved.get("privileged_critic", False))
+    if args.privileged_critic and not privileged:
+        print("[card-envs] warning: --privileged-critic ignored: the checkpoint's model has a "
+              "plain critic", file=sys.stderr, flush=True)
     new_args = dataclasses.replace(
         args, game=saved["game"], game_config=saved["game_config"], set=list(saved["set"]),
-        run_dir=args.run_dir or str(ckpt.parent.parent))
+        privileged_critic=privileged, run_dir=args.run_dir or str(ckpt.parent.parent))
     return ResumePlan(new_args, ckpt, timesteps=meta["timesteps"],
                       train_seconds=meta["train_seconds"], curve=list(meta["curve"]),
                       snapshots=list(meta["snapshots"]))

@@ -1,7 +1,9 @@
-"""Behaviour cloning: warm-start a MaskablePPO policy from a teacher bot's decisions.
+"""Behaviour cloning: warm-start a MaskablePPO policy from a teacher's decisions.
 
-Used by the trainer before self-play (``--bc-decisions``): the teacher (a game's rule-based
-heuristic) plays games against itself and against random players; every decision it takes is
+Used by the trainer before self-play (``--bc-decisions``): the teacher (``--bc-teacher``, a policy
+spec: the game's rule-based heuristic, or a search around it such as ``heuristic+lookahead:8``,
+whose choices beat the heuristic) plays games against itself and against random players, in
+``--bc-workers`` processes; every decision it takes is
 recorded from its own seat's view as ``(observation, action_mask, action, final return)``. The
 policy network is then fitted to those actions (masked cross-entropy) and its value head to the
 returns, so PPO starts from the teacher's play instead of from random play (the same idea as the
@@ -22,24 +24,30 @@ from card_envs.bots.base import RandomBot
 @dataclass
 class Demonstrations:
     """``observations`` float32 (N, obs_dim); ``masks`` bool (N, num_actions); ``actions`` int64
-    (N,); ``returns`` float32 (N,): the final return of the seat that decided."""
+    (N,); ``returns`` float32 (N,): the final return of the seat that decided; ``privileged``
+    float32 (N, privileged_dim) (``game.observe_privileged`` of the deciding seat, for a
+    privileged critic) or ``None``."""
 
     observations: np.ndarray
     masks: np.ndarray
     actions: np.ndarray
     returns: np.ndarray
+    privileged: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.actions)
 
 
 def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
-                           vs_random_share: float = 0.3) -> Demonstrations:
+                           vs_random_share: float = 0.3, privileged: bool = False,
+                           on_progress=None) -> Demonstrations:
     """Play games until ``n_decisions`` teacher decisions are recorded.
 
     A share ``vs_random_share`` of the games seat the teacher against random players (one seat
     teacher, the others random, the teacher's seat rotating); the rest are teacher self-play.
-    Only the teacher's decisions are recorded.
+    Only the teacher's decisions are recorded; with ``privileged``, also
+    ``game.observe_privileged`` of the deciding seat. ``on_progress(n)`` is called with the
+    number of decisions recorded so far after every game.
 
     Raises:
         ValueError: ``n_decisions < 1``.
@@ -48,7 +56,7 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
         raise ValueError(f"n_decisions must be >= 1, got {n_decisions}")
     rng = random.Random(seed)
     randbot = RandomBot(seed)
-    obs, masks, actions, returns = [], [], [], []
+    obs, masks, actions, returns, priv = [], [], [], [], []
     n = game.num_players
     g = 0
     while len(actions) < n_decisions:
@@ -67,6 +75,8 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
             a = pol.act(game, state, p)
             if pol is teacher:
                 obs.append(game.observe(state, p))
+                if privileged:
+                    priv.append(game.observe_privileged(state, p))
                 masks.append(game.legal_action_mask(state).astype(bool))
                 actions.append(a)
                 seats.append(p)
@@ -76,17 +86,23 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
         returns.extend(float(final[p]) for p in seats)
         assert len(returns) == len(actions) and first <= len(actions)
         g += 1
+        if on_progress is not None:
+            on_progress(len(actions))
     return Demonstrations(np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool),
-                          np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32))
+                          np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32),
+                          np.asarray(priv, dtype=np.float32) if privileged else None)
 
 
 def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: int = 512,
                     value_coef: float = 0.5, seed: int = 0,
-                    learning_rate: float | None = 1e-3) -> dict[str, float]:
+                    learning_rate: float | None = 1e-3, on_epoch=None) -> dict[str, float]:
     """Fit ``model.policy`` (a MaskablePPO policy) to ``demos`` with its own optimizer, at
     ``learning_rate`` (restored to PPO's afterwards; ``None`` keeps the optimizer's).
 
     Loss per batch: ``-log π(a|s, mask) + value_coef · (V(s) - return)²``.
+
+    A policy on ``{"observation", "privileged"}`` dicts (a privileged critic) is fed both
+    (``demos.privileged`` must be there). ``on_epoch(epoch)`` is called after every epoch.
 
     Returns:
         ``{"bc/loss": ..., "bc/accuracy": ...}`` of the last epoch (accuracy: the argmax of the
@@ -104,16 +120,23 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
     n = len(demos)
     gen = np.random.default_rng(seed)
     obs_t = torch.as_tensor(demos.observations)
+    priv_t = None if demos.privileged is None else torch.as_tensor(demos.privileged)
+
+    def inputs(idx):
+        if priv_t is None:
+            return obs_t[idx]
+        return {"observation": obs_t[idx], "privileged": priv_t[idx]}
+
     act_t = torch.as_tensor(demos.actions)
     ret_t = torch.as_tensor(demos.returns)
     mask_t = torch.as_tensor(demos.masks)
     loss_sum = correct = 0.0
-    for _ in range(epochs):
+    for epoch in range(epochs):
         order = gen.permutation(n)
         loss_sum = correct = 0.0
         for start in range(0, n, batch_size):
             idx = torch.as_tensor(order[start:start + batch_size])
-            values, log_prob, _ = policy.evaluate_actions(obs_t[idx], act_t[idx],
+            values, log_prob, _ = policy.evaluate_actions(inputs(idx), act_t[idx],
                                                           action_masks=mask_t[idx])
             loss = -log_prob.mean() + value_coef * ((values.flatten() - ret_t[idx]) ** 2).mean()
             opt.zero_grad()
@@ -122,26 +145,115 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
             opt.step()
             loss_sum += float(loss.detach()) * len(idx)
             with torch.no_grad():
-                dist = policy.get_distribution(obs_t[idx], action_masks=demos.masks[idx.numpy()])
+                dist = policy.get_distribution(inputs(idx),
+                                               action_masks=demos.masks[idx.numpy()])
                 pred = dist.distribution.probs.argmax(dim=1)
                 correct += float((pred == act_t[idx]).sum())
+        if on_epoch is not None:
+            on_epoch(epoch)
     policy.set_training_mode(False)
     for g, lr in zip(opt.param_groups, saved_lr):
         g["lr"] = lr
     return {"bc/loss": loss_sum / n, "bc/accuracy": correct / n}
 
 
+#: decisions one worker task collects (the progress bar moves a task at a time)
+TASK_DECISIONS = 2_000
+
+
+def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
+                  privileged: bool) -> Demonstrations:
+    """One worker task: build the game and the teacher from their specs, collect ``n``."""
+    from card_envs.evaluation.policies import resolve_game, resolve_policy
+
+    game = resolve_game(game_spec, config) if isinstance(game_spec, str) else game_spec
+    teacher = resolve_policy(teacher_spec, game_spec if isinstance(game_spec, str) else game.name,
+                             seed=seed, game=game)
+    return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged)
+
+
+def _concat(parts: list[Demonstrations]) -> Demonstrations:
+    priv = None if parts[0].privileged is None else np.concatenate([d.privileged for d in parts])
+    return Demonstrations(np.concatenate([d.observations for d in parts]),
+                          np.concatenate([d.masks for d in parts]),
+                          np.concatenate([d.actions for d in parts]),
+                          np.concatenate([d.returns for d in parts]), priv)
+
+
+def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisions: int,
+                       seed: int, workers: int, privileged: bool = False,
+                       on_progress=None) -> Demonstrations:
+    """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``) in tasks of
+    :data:`TASK_DECISIONS` decisions, each task seeded from ``(seed, task)``: the result depends
+    on ``seed`` and ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
+
+    Raises:
+        ConfigError: ``workers < 1``; an unknown game or teacher spec (from the workers).
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from card_envs.core.errors import ConfigError
+
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
+    sizes = [TASK_DECISIONS] * (n_decisions // TASK_DECISIONS)
+    if n_decisions % TASK_DECISIONS:
+        sizes.append(n_decisions % TASK_DECISIONS)
+    seeds = [int(np.random.SeedSequence([seed, k]).generate_state(1)[0]) for k in range(len(sizes))]
+    parts: list[Demonstrations | None] = [None] * len(sizes)
+    done = 0
+    if workers == 1:
+        for k, (n, sd) in enumerate(zip(sizes, seeds)):
+            parts[k] = _collect_task(game_spec, config, teacher_spec, n, sd, privileged)
+            done += len(parts[k])
+            if on_progress is not None:
+                on_progress(done)
+    else:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = {pool.submit(_collect_task, game_spec, config, teacher_spec, n, sd,
+                                   privileged): k for k, (n, sd) in enumerate(zip(sizes, seeds))}
+            from concurrent.futures import as_completed
+
+            for future in as_completed(futures):
+                parts[futures[future]] = future.result()
+                done += len(parts[futures[future]])
+                if on_progress is not None:
+                    on_progress(done)
+    return _concat([p for p in parts if p is not None])
+
+
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
-               seed: int = 0) -> dict[str, float]:
+               seed: int = 0, privileged: bool = False, progress: bool = False,
+               workers: int = 1, game_spec: str | None = None,
+               config: dict | None = None) -> dict[str, float]:
     """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
-    (:func:`collect_demonstrations`, then :func:`behaviour_clone`).
+    (:func:`collect_demonstrations`, then :func:`behaviour_clone`); ``privileged`` for a model
+    with a privileged critic; ``progress`` shows a bar (decisions, then epochs) on stderr.
+    ``teacher`` is a policy, or a policy spec string; with a spec, ``game_spec`` and ``config``
+    (the game's) the decisions are collected in ``workers`` processes
+    (:func:`collect_in_workers`).
 
     Returns:
         ``bc/loss``, ``bc/accuracy``, ``bc/decisions`` and ``bc/seconds`` (wall clock of both).
     """
+    from tqdm import tqdm
+
     t0 = time.time()
-    demos = collect_demonstrations(game, teacher, decisions, seed=seed)
-    metrics = behaviour_clone(model, demos, epochs=epochs, seed=seed, learning_rate=learning_rate)
+    with tqdm(total=decisions + epochs, desc="behaviour cloning", unit="step",
+              disable=not progress, dynamic_ncols=True, mininterval=0.5) as bar:
+        def collected(n):
+            bar.update(min(n, decisions) - bar.n)
+
+        if isinstance(teacher, str):
+            demos = collect_in_workers(game_spec or game.name, config or {}, teacher, decisions,
+                                       seed, workers, privileged=privileged, on_progress=collected)
+        else:
+            demos = collect_demonstrations(game, teacher, decisions, seed=seed,
+                                           privileged=privileged, on_progress=collected)
+        bar.set_description("behaviour cloning: fitting")
+        metrics = behaviour_clone(model, demos, epochs=epochs, seed=seed,
+                                  learning_rate=learning_rate, on_epoch=lambda e: bar.update(1))
     metrics["bc/decisions"] = len(demos)
     metrics["bc/seconds"] = round(time.time() - t0, 1)
     return metrics

@@ -12,7 +12,7 @@ heuristic / self" while training.
 
 A league is an opponent source of :class:`card_envs.wrappers.single_agent.SingleAgentEnv`
 (``sample()``, ``record(kind, outcome)``, ``reseed(seed)``). Nothing here knows SB3: a snapshot is
-any policy; :func:`card_envs.training.sb3.snapshot` makes them from a MaskablePPO model.
+any policy; :func:`card_envs.training.model.snapshot` makes them from a MaskablePPO model.
 """
 
 from __future__ import annotations

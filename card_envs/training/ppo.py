@@ -5,29 +5,39 @@
    the heuristic (fixed, never trained) and ``self`` — frozen snapshots of the learner taken every
    ``--snapshot-every`` steps, mixed by ``--opponent-mix``;
 2. ``--n-envs`` single-agent views of the game (the learner's seat rotating per episode, one
-   league opponent per episode) in a ``DummyVecEnv``, and the MaskablePPO model (new, or the
-   checkpoint's with ``--resume``);
-3. a behaviour-cloning warm start on ``--bc-decisions`` of the heuristic's decisions;
-4. MaskablePPO learns until the wall-clock budget (``--minutes``, which also counts the warm
-   start) or the step budget (``--total-timesteps``) is spent; every ``--eval-every`` steps the
-   current policy plays ``--eval-games`` deterministic seat-swapped games against random and the
-   heuristic (``eval/win_rate_vs_*``); a checkpoint every ``--checkpoint-every`` steps;
-5. the run folder gets ``model.zip``, ``learning_curve.png``, ``progress.csv`` (``charts/SPS``,
-   ``eval/win_rate_vs_random``, ``train/approx_kl``...), ``checkpoints/``, ``league/``, and
-   ``summary.json`` with the final evaluation: ``--final-eval-games`` seat-swapped games against
-   random and the heuristic, printed with 95 % Wilson intervals — for games with a lookahead hook
-   also by the policy improved with ``--final-eval-lookahead`` determinized rollouts per decision
+   league opponent per episode; with ``--privileged-critic`` the observations also carry what the
+   other seats see, for the critic only) in a ``DummyVecEnv``, and the model
+   (:class:`~card_envs.training.anchored_ppo.AnchoredMaskablePPO`: new, or the checkpoint's with
+   ``--resume``);
+3. a behaviour-cloning warm start on ``--bc-decisions`` of the heuristic's decisions; the cloned
+   policy becomes the KL anchor (``--anchor-coef``, decaying over ``--anchor-decay-steps``) and
+   the first ``--critic-warmup-steps`` of PPO train the critic only;
+4. the loop, in chunks of ``model.learn`` until the wall-clock budget (``--minutes``, which also
+   counts the warm start) or the step budget (``--total-timesteps``) is spent: learn up to the
+   next due event, then a league snapshot every ``--snapshot-every`` steps, an evaluation every
+   ``--eval-every`` steps (the policy alone, deterministic, on the same ``--eval-deals`` duplicate
+   deals against the heuristic every time and ``--eval-random-deals`` against random:
+   ``eval/win_rate_vs_*`` in ``progress.csv`` and TensorBoard), a checkpoint every
+   ``--checkpoint-every`` steps; a callback only keeps the clock and the progress bar;
+5. the run folder gets ``model.zip``, ``learning_curve.png`` (the win rate against the heuristic
+   with its Wilson band over timesteps and over wall-clock time), ``progress.csv`` and TensorBoard
+   events (``charts/SPS``, ``eval/win_rate_vs_heuristic``, ``train/anchor_kl``...),
+   ``checkpoints/``, ``league/``, and ``summary.json`` with the final evaluation:
+   ``--final-eval-games`` games on other duplicate deals than the curve's against random and the
+   heuristic, printed with 95 % Wilson intervals — for games with a lookahead hook also by the
+   policy improved with ``--final-eval-lookahead`` determinized rollouts per decision
    ("agent+lookahead").
 
 ``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
-timestep count, league snapshots, the learning curve, and the game with its config (from the
-checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the step budget
-is the total including the resumed steps.
+timestep count, league snapshots, the learning curve, the anchor, and the game with its config
+(from the checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the
+step budget is the total including the resumed steps.
 
 The parts: :mod:`~card_envs.training.args`, :mod:`~card_envs.training.league`,
-:mod:`~card_envs.training.imitation`, :mod:`~card_envs.training.sb3`,
+:mod:`~card_envs.training.imitation`, :mod:`~card_envs.training.model`,
+:mod:`~card_envs.training.anchored_ppo`, :mod:`~card_envs.training.networks`,
 :mod:`~card_envs.training.checkpoints`, :mod:`~card_envs.training.callback`,
-:mod:`~card_envs.training.summary`.
+:mod:`~card_envs.training.summary`. What each default measured: ``docs/training.md``.
 """
 
 from __future__ import annotations
@@ -43,12 +53,14 @@ from card_envs.bots.loading import resolve_heuristic
 from card_envs.core import extras
 from card_envs.core.extras import missing_extra_message
 from card_envs.core.errors import CardEnvsError, ConfigError
-from card_envs.evaluation.policies import resolve_game
+from card_envs.evaluation.policies import resolve_game, resolve_policy
 from card_envs.training.args import Args, game_config, parse_args, validate_args
 from card_envs.training.checkpoints import plan_resume, save_checkpoint
 from card_envs.training.imitation import warm_start
 from card_envs.training.league import make_league
-from card_envs.training.sb3 import (
+from card_envs.training.model import (
+    EVAL_SEED,
+    FINAL_EVAL_SEED,
     evaluate_model,
     load_model,
     make_model,
@@ -60,14 +72,28 @@ from card_envs.training.sb3 import (
 )
 from card_envs.training.summary import curve_point, plot_curve, print_final_eval, write_summary
 
+#: the behaviour-cloned policy the KL anchor pulls toward, saved in the run folder for resuming
+ANCHOR_FILE = "anchor.zip"
+
 
 def train(args: Args) -> dict[str, Any]:
-    """Run one training job (see the module docstring); returns the summary dict."""
+    """Run one training job (see the module docstring); returns the summary dict.
+
+    Raises:
+        ConfigError: a bad field of ``args`` (:func:`~card_envs.training.args.validate_args`),
+            a bad game config or resume path.
+    """
+    validate_args(args)
+    return _run(args)
+
+
+def _run(args: Args) -> dict[str, Any]:
+    """:func:`train` on validated ``args``: the loop of the module docstring, top to bottom."""
     import torch
 
-    from card_envs.training.callback import LeagueCallback
+    from card_envs.training.anchored_ppo import AnchoredMaskablePPO
+    from card_envs.training.callback import ClockCallback
 
-    validate_args(args)
     plan = plan_resume(args)  # resuming: game, config and run folder are the checkpoint's
     args = plan.args
     curve, snapshots = plan.curve, plan.snapshots  # carried on (and saved in every checkpoint)
@@ -92,7 +118,9 @@ def train(args: Args) -> dict[str, Any]:
         model = make_model(vec_env, args)
         set_logger(model, run_dir)
     else:
-        model = load_model(plan.checkpoint, env=vec_env)
+        model = AnchoredMaskablePPO.load(str(plan.checkpoint), env=vec_env, device="cpu")
+        if (run_dir / ANCHOR_FILE).exists():  # the cloned policy the anchor pulls toward
+            model.anchor = load_model(run_dir / ANCHOR_FILE).policy
         restore_snapshots(league, snapshots, plan.source_dir, run_dir, args.max_pool)
         set_logger(model, run_dir / f"resumed_at_{plan.timesteps}")  # keeps the first csv
 
@@ -101,57 +129,88 @@ def train(args: Args) -> dict[str, Any]:
             snapshots.append(save_snapshot(model, league, run_dir, n, seed=args.seed + n))
 
     def evaluate(n: int, seconds: float) -> dict[str, Any]:
-        results = evaluate_model(model, game, heuristic, args.eval_games, seed=10_000 + len(curve))
+        """The policy alone on the same duplicate deals every time (the learning curve)."""
+        results = evaluate_model(model, game, heuristic, args.eval_deals, seed=EVAL_SEED,
+                                 random_deals=args.eval_random_deals)
         curve.append(curve_point(results, n, seconds, league.win_rates()))
+        for key, value in curve[-1].items():
+            if key.startswith("eval/") and not isinstance(value, list):
+                model.logger.record(key, value)
+        model.logger.record("time/train_seconds", seconds)
+        model.logger.dump(n)
         return curve[-1]
-
-    def checkpoint(n: int, seconds: float) -> Path:
-        return save_checkpoint(model, run_dir, n, seconds, curve, snapshots, args)
 
     print(f"[card-envs] training {game.name} {config or ''} -> {run_dir}", flush=True)
     t0 = time.time()  # the wall-clock budget covers the warm start too
 
-    # 3. behaviour cloning of the heuristic (fresh runs only)
+    # 3. behaviour cloning of the heuristic (fresh runs only); the anchor is the cloned policy
     bc_metrics: dict[str, float] = {}
-    if plan.checkpoint is None and args.bc_decisions > 0 and heuristic is not None:
-        bc_metrics = warm_start(model, game, heuristic, args.bc_decisions, args.bc_epochs,
-                                args.bc_learning_rate, seed=args.seed)
-        print(f"[card-envs] behaviour cloning of the heuristic on {bc_metrics['bc/decisions']} "
+    teacher = args.bc_teacher.strip()
+    if plan.checkpoint is None and args.bc_decisions > 0 and (
+            heuristic is not None or "heuristic" not in teacher):
+        resolve_policy(teacher, args.game, seed=0, game=game)  # a bad spec fails here, named
+        bc_metrics = warm_start(model, game, teacher, args.bc_decisions, args.bc_epochs,
+                                args.bc_learning_rate, seed=args.seed,
+                                privileged=args.privileged_critic, progress=args.progress,
+                                workers=args.bc_workers, game_spec=args.game, config=config)
+        print(f"[card-envs] behaviour cloning of {teacher} on {bc_metrics['bc/decisions']} "
               f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
+        model.set_anchor()
+        if args.anchor_coef > 0:
+            model.save(run_dir / ANCHOR_FILE, exclude=["env", "logger"])
+    elif plan.checkpoint is None:
+        model.set_anchor()  # no cloned policy: the schedules start now, the anchor is the start
     if plan.checkpoint is None:
         add_snapshot(0)
-        evaluate(0, 0.0)
+        evaluate(0, time.time() - t0)
     elif not league.pools.get("self"):
         add_snapshot(plan.timesteps)
 
-    # 4. MaskablePPO until a budget is spent
+    # 4. PPO in chunks until a budget is spent: learn, snapshot, evaluate, checkpoint
     deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
     step_budget = args.total_timesteps if args.total_timesteps > 0 else None
-    learn_steps = (step_budget - model.num_timesteps) if step_budget else 10**12
-    callback = LeagueCallback(args, league, add_snapshot, evaluate, checkpoint,
-                              prior_seconds=plan.train_seconds, deadline=deadline,
-                              step_budget=step_budget, desc=f"train {game.name}")
-    if learn_steps > 0:
-        model.learn(total_timesteps=learn_steps, callback=callback, reset_num_timesteps=False)
+    clock = ClockCallback(league, deadline=deadline, step_budget=step_budget,
+                          progress=args.progress, desc=f"train {game.name}")
+    every = {"snapshot": args.snapshot_every, "eval": args.eval_every or 10**15,
+             "checkpoint": args.checkpoint_every}
+    due = {what: model.num_timesteps + k for what, k in every.items()}
+    while not clock.out_of_budget(model.num_timesteps):
+        chunk = min(due.values()) - model.num_timesteps
+        if step_budget is not None:
+            chunk = min(chunk, step_budget - model.num_timesteps)
+        model.learn(total_timesteps=max(chunk, 1), callback=clock, reset_num_timesteps=False)
+        n, seconds = model.num_timesteps, plan.train_seconds + time.time() - t0
+        if n >= due["snapshot"]:
+            add_snapshot(n)
+        if n >= due["eval"]:
+            point = evaluate(n, seconds)
+            clock.show(vs_heur=f"{point.get('eval/win_rate_vs_heuristic', float('nan')):.0%}")
+        if n >= due["checkpoint"]:
+            save_checkpoint(model, run_dir, n, seconds, curve, snapshots, args)
+        for what in due:
+            while due[what] <= n:
+                due[what] += every[what]
+    clock.close()
     seconds = time.time() - t0
     steps = model.num_timesteps
     train_seconds = plan.train_seconds + seconds
     sps = (steps - plan.timesteps) / max(seconds, 1e-9)
 
-    # 5. outputs and the final evaluation
+    # 5. outputs and the final evaluation (other deals than the curve's)
     if not curve or curve[-1]["timesteps"] != steps:
         evaluate(steps, train_seconds)
-    ckpt = checkpoint(steps, train_seconds)
+    ckpt = save_checkpoint(model, run_dir, steps, train_seconds, curve, snapshots, args)
     model.save(run_dir / "model.zip")
     plot_curve(curve, run_dir / "learning_curve.png", f"MaskablePPO league self-play on {game.name}")
     final: dict[str, Any] = {}
     if args.final_eval_games > 0:
         t_eval = time.time()
-        results = evaluate_model(model, game, heuristic, args.final_eval_games, seed=123_456,
+        deals = max(1, args.final_eval_games // game.num_players)
+        results = evaluate_model(model, game, heuristic, deals, seed=FINAL_EVAL_SEED,
                                  lookahead=args.final_eval_lookahead)
         final = {kind: r.to_dict() for kind, r in results.items()}
-        print_final_eval(results, args.final_eval_games, args.final_eval_lookahead,
+        print_final_eval(results, deals * game.num_players, args.final_eval_lookahead,
                          time.time() - t_eval)
     summary = {
         "game": game.name, "game_config": game.config_to_dict(), "timesteps": steps,
@@ -179,7 +238,7 @@ def _heuristic_or_none(game_spec: str):
 
 
 #: what training imports beyond the core (the ``train`` extra)
-TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotlib",
+TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotlib", "tensorboard",
                  "threadpoolctl")
 
 
@@ -206,7 +265,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     if missing:
         return _missing_extra(prog, missing)
     try:
-        train(args)
+        _run(args)  # validated above
     except (CardEnvsError, FileNotFoundError) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2

@@ -32,39 +32,44 @@ def curve_point(results: dict[str, MatchResult], timesteps: int, train_seconds: 
 
 
 def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> None:
-    """Win rate vs each opponent type over timesteps: evaluation (solid, with 95 % Wilson band)
-    and training episodes (dashed)."""
+    """The learning curve, two panels side by side: the evaluation win rate of the policy alone
+    against each opponent (solid, with its 95 % Wilson band; on the same duplicate deals at
+    every point) and the training episodes' win rates (dashed), over learner timesteps (left)
+    and over training wall-clock minutes (right, from ``train_seconds``)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    xs = [p["timesteps"] for p in curve]
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.4), sharey=True)
     colours = {"random": "tab:blue", "heuristic": "tab:red", "self": "tab:green"}
-    for kind in ("random", "heuristic"):
-        key = f"eval/win_rate_vs_{kind}"
-        pts = [(p["timesteps"], p[key], p[f"eval/wilson95_vs_{kind}"]) for p in curve if key in p]
-        if pts:
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", color=colours[kind],
-                    label=f"eval vs {kind}")
-            ax.fill_between([p[0] for p in pts], [p[2][0] for p in pts], [p[2][1] for p in pts],
-                            color=colours[kind], alpha=0.15)
-    for kind in ("random", "heuristic", "self"):
-        key = f"train/win_rate_vs_{kind}"
-        pts = [(p["timesteps"], p[key]) for p in curve if key in p]
-        if pts:
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], "--", color=colours[kind],
-                    alpha=0.7, label=f"training episodes vs {kind}")
-    ax.axhline(0.5, color="grey", lw=0.8, ls=":")
-    ax.set_ylim(0, 1)
-    if xs:
-        ax.set_xlim(0, max(xs) * 1.02 or 1)
-    ax.set_xlabel("learner timesteps")
-    ax.set_ylabel("win rate")
-    ax.set_title(title)
-    ax.legend(fontsize=8, loc="lower right")
-    ax.grid(alpha=0.3)
+    for ax, (xkey, xlabel, scale) in zip(axes, (("timesteps", "learner timesteps", 1.0),
+                                              ("train_seconds", "wall-clock minutes", 1 / 60))):
+        xs = [p.get(xkey, 0) * scale for p in curve]
+        for kind in ("heuristic", "random"):
+            key = f"eval/win_rate_vs_{kind}"
+            pts = [(p.get(xkey, 0) * scale, p[key], p[f"eval/wilson95_vs_{kind}"])
+                   for p in curve if key in p]
+            if pts:
+                ax.plot([q[0] for q in pts], [q[1] for q in pts], "o-", ms=3,
+                        color=colours[kind], label=f"policy alone vs {kind} (duplicate deals)")
+                ax.fill_between([q[0] for q in pts], [q[2][0] for q in pts],
+                                [q[2][1] for q in pts], color=colours[kind], alpha=0.15)
+        for kind in ("random", "heuristic", "self"):
+            key = f"train/win_rate_vs_{kind}"
+            pts = [(p.get(xkey, 0) * scale, p[key]) for p in curve if key in p]
+            if pts:
+                ax.plot([q[0] for q in pts], [q[1] for q in pts], "--", color=colours[kind],
+                        alpha=0.6, lw=1, label=f"training episodes vs {kind}")
+        ax.axhline(0.5, color="grey", lw=0.8, ls=":")
+        ax.set_ylim(0, 1)
+        if xs and max(xs) > 0:
+            ax.set_xlim(0, max(xs) * 1.02)
+        ax.set_xlabel(xlabel)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("win rate")
+    axes[0].legend(fontsize=7, loc="lower right")
+    fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -53,6 +53,14 @@ learner is then credited with a move it did not choose and never learns to avoid
 MaskablePPO (``action_masks()``) never picks a masked-out action; the trainer passes
 ``illegal_action="raise"``.
 
+Privileged observations (``privileged=True``, training only): the observation is then a
+``Dict`` of ``"observation"`` (the learner's own view, as above) and ``"privileged"``
+(``game.observe_privileged(state, seat)``: what every other seat sees, float32
+``game.privileged_shape``), for a critic that sees the hidden state while the actor sees only
+its own information (:class:`card_envs.training.networks.PrivilegedCriticPolicy`). Never hand
+such an env's observations to a policy that acts: the evaluation tools give policies
+``game.observe`` only.
+
 Seats: ``learner_seat=None`` (default) rotates the learner through every seat, one seat per
 episode (episode ``k`` plays seat ``k % num_players``), so the agent learns every position.
 
@@ -128,6 +136,8 @@ class SingleAgentEnv(gymnasium.Env):
             (the learner's seat of each episode) or a seat ``0..num_players-1``.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
             rotation, the opponent source and the opponents' own ``rng``).
+        privileged: ``True``: observations are ``{"observation", "privileged"}`` dicts (see the
+            module docstring; training a privileged critic only).
 
     Raises:
         ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a
@@ -150,6 +160,7 @@ class SingleAgentEnv(gymnasium.Env):
         shaping: float = 0.0,
         shaping_gamma: float = 1.0,
         render_seat: int | str | None = None,
+        privileged: bool = False,
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
@@ -179,12 +190,15 @@ class SingleAgentEnv(gymnasium.Env):
         self.reward_mode = reward_mode
         self.render_mode = render_mode
         self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
-        self.observation_space = spaces.Box(
-            low=game.observation_low,
-            high=game.observation_high,
-            shape=game.observation_shape,
-            dtype=np.float32,
-        )
+        if privileged.__class__ is not bool:
+            raise ConfigError(f"privileged must be True or False, got {privileged!r}")
+        self.privileged = privileged
+        own = spaces.Box(low=game.observation_low, high=game.observation_high,
+                         shape=game.observation_shape, dtype=np.float32)
+        self.observation_space = own if not privileged else spaces.Dict({
+            "observation": own,
+            "privileged": spaces.Box(low=game.observation_low, high=game.observation_high,
+                                     shape=game.privileged_shape, dtype=np.float32)})
         self.action_space = spaces.Discrete(game.num_actions)
         self._seeder = random.Random(seed)
         self._ones = np.ones(game.num_actions, dtype=np.int8)
@@ -244,7 +258,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError(f"{game.name}: the learner's seat never got a decision in 100 games")
         if self.shaping:
             self._phi = game.potential(self.state, self.seat)
-        return game.observe(self.state, self.seat), {
+        return self._observe(), {
             "seat": self.seat,
             "opponent": self.opponent_kind,
             "action_mask": self._mask,
@@ -267,7 +281,7 @@ class SingleAgentEnv(gymnasium.Env):
                 info = {"seat": self.seat, "opponent": self.opponent_kind,
                         "action_mask": self._mask, "outcome": 0.0, "illegal_action": True}
                 reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
-                return self.game.observe(self.state, self.seat), reward, True, False, info
+                return self._observe(), reward, True, False, info
             else:
                 raise IllegalActionError(
                     f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not "
@@ -279,7 +293,7 @@ class SingleAgentEnv(gymnasium.Env):
         game.apply_action(state, a)
         self._decisions += 1
         finished = self._play_opponents()
-        obs = game.observe(state, self.seat)
+        obs = self._observe()
         info = {"seat": self.seat, "opponent": self.opponent_kind}
         if substituted:
             info["illegal_action"] = True
@@ -341,6 +355,13 @@ class SingleAgentEnv(gymnasium.Env):
         return self.seat if self.render_seat == "learner" else self.render_seat
 
     # -- internals -----------------------------------------------------------------------------
+    def _observe(self):
+        obs = self.game.observe(self.state, self.seat)
+        if not self.privileged:
+            return obs
+        return {"observation": obs,
+                "privileged": self.game.observe_privileged(self.state, self.seat)}
+
     def _reseed(self, seed: int) -> None:
         """Equal seeds give equal episodes: the game-seed sequence, the seat rotation, and the
         opponent source (its ``reseed``) or the fixed opponent's ``rng`` restart from ``seed``."""
@@ -378,7 +399,7 @@ class SingleAgentEnv(gymnasium.Env):
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
 #: a field of the game's config
 ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
-                "illegal_action", "shaping", "shaping_gamma", "render_seat")
+                "illegal_action", "shaping", "shaping_gamma", "render_seat", "privileged")
 
 
 def make_single_agent_env(game: str = "garda3", opponent: Any = "random",

@@ -1,6 +1,8 @@
-"""SB3 / sb3-contrib glue of the trainer: seeding, the vectorised single-agent envs, the
-MaskablePPO model factory (also used by ``benchmarks/sps.py``), frozen snapshots of the learner
-for the league, and the evaluation of the current model.
+"""The trainer's model and what it plays in: seeding, the vectorised single-agent envs, the
+MaskablePPO model factory (:class:`~card_envs.training.anchored_ppo.AnchoredMaskablePPO`, with the
+privileged critic of :mod:`card_envs.training.networks` on request; also used by
+``benchmarks/sps.py``), the TensorBoard + CSV logger, frozen snapshots of the learner for the
+league, and the evaluation of the current model on duplicate deals.
 
 torch, SB3 and sb3-contrib are imported inside the functions that need them.
 """
@@ -18,8 +20,14 @@ from card_envs.bots.base import RandomBot
 from card_envs.bots.sb3 import FrozenPolicy, load_model, load_policy
 from card_envs.evaluation.match import MatchResult, play_match
 
-__all__ = ["evaluate_model", "load_model", "make_model", "make_vec_env", "restore_snapshots",
-           "save_snapshot", "seed_everything", "set_logger", "snapshot"]
+__all__ = ["EVAL_SEED", "FINAL_EVAL_SEED", "evaluate_model", "load_model", "make_model",
+           "make_vec_env", "restore_snapshots", "save_snapshot", "seed_everything", "set_logger",
+           "snapshot"]
+
+#: the deals of every periodic evaluation (the same deals each time, so the curve's points differ
+#: by the policy only) and of the final evaluation (other deals: held out from the curve)
+EVAL_SEED = 10_000
+FINAL_EVAL_SEED = 123_456
 
 
 def seed_everything(seed: int) -> None:
@@ -43,7 +51,8 @@ def make_vec_env(game, opponents, args, seed: int):
         # MaskablePPO never picks a masked-out action: one would be a bug, so it raises
         return lambda: SingleAgentEnv(game, opponents, reward_mode=args.reward_mode,
                                       shaping=args.shaping, shaping_gamma=args.gamma,
-                                      seed=seed * 1000 + i, illegal_action="raise")
+                                      seed=seed * 1000 + i, illegal_action="raise",
+                                      privileged=bool(getattr(args, "privileged_critic", False)))
 
     vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
     vec.seed(seed)
@@ -51,16 +60,30 @@ def make_vec_env(game, opponents, args, seed: int):
 
 
 def make_model(vec_env, args):
-    """A new ``MaskablePPO`` MLP policy on ``vec_env`` with the hyperparameters of ``args``
-    (:class:`card_envs.training.args.Args`), on the CPU."""
+    """A new :class:`~card_envs.training.anchored_ppo.AnchoredMaskablePPO` (MaskablePPO with the
+    KL anchor and critic warm-up of ``args``) on ``vec_env`` with the hyperparameters of ``args``
+    (:class:`card_envs.training.args.Args`), on the CPU: an MLP policy, or
+    :class:`~card_envs.training.networks.PrivilegedCriticPolicy` with
+    ``args.privileged_critic`` (``vec_env`` then gives ``{"observation", "privileged"}``)."""
     import torch
-    from sb3_contrib import MaskablePPO
+
+    from card_envs.training.anchored_ppo import AnchoredMaskablePPO
 
     arch = [int(x) for x in args.net_arch.split(",") if x.strip()]
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation]
-    return MaskablePPO(
-        "MlpPolicy",
+    policy: Any = "MlpPolicy"
+    if getattr(args, "privileged_critic", False):
+        from card_envs.training.networks import PrivilegedCriticPolicy
+
+        policy = PrivilegedCriticPolicy
+    clip_vf = getattr(args, "clip_range_vf", 0.0)
+    return AnchoredMaskablePPO(
+        policy,
         vec_env,
+        anchor_coef=getattr(args, "anchor_coef", 0.0),
+        anchor_decay_steps=getattr(args, "anchor_decay_steps", 0),
+        critic_warmup_steps=getattr(args, "critic_warmup_steps", 0),
+        clip_range_vf=clip_vf if clip_vf > 0 else None,
         learning_rate=args.learning_rate,
         n_steps=args.n_steps,
         batch_size=args.batch_size,
@@ -79,10 +102,11 @@ def make_model(vec_env, args):
 
 
 def set_logger(model, log_dir: Path) -> None:
-    """Log SB3's metrics (and the callback's) as ``progress.csv`` in ``log_dir``."""
+    """Log SB3's metrics (and the trainer's ``eval/*``) as ``progress.csv`` and TensorBoard
+    event files in ``log_dir`` (``tensorboard --logdir runs/``)."""
     from stable_baselines3.common.logger import configure
 
-    model.set_logger(configure(str(log_dir), ["csv"]))
+    model.set_logger(configure(str(log_dir), ["csv", "tensorboard"]))
 
 
 def snapshot(model, name: str, deterministic: bool = False,
@@ -114,11 +138,14 @@ def restore_snapshots(league, snapshots: list[str], source: Path, run_dir: Path,
         league.add("self", Path(rel).stem, load_policy(run_dir / rel, deterministic=False))
 
 
-def evaluate_model(model, game, heuristic, games: int, seed: int,
+def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: int | None = None,
                    lookahead: int = 0) -> dict[str, MatchResult]:
-    """Deterministic, masked, seat-swapped (paired deals) games of the current policy against
-    random and against the heuristic (keys ``"random"``, ``"heuristic"``), by
-    :func:`card_envs.evaluation.match.play_match`.
+    """The current policy alone (deterministic, masked) on duplicate deals: each deal played
+    once with the policy in every seat (:func:`card_envs.evaluation.match.play_match` with
+    ``paired=True``: ``deals × num_players`` games), against the heuristic (key
+    ``"heuristic"``, ``deals`` deals from ``seed``) and against random (key ``"random"``,
+    ``random_deals`` deals, default ``deals``). The same ``seed`` deals the same cards, so two
+    evaluations differ by the policy only.
 
     With ``lookahead > 0`` and a game that has a ``lookahead_horizon`` hook, the same deals are
     played again by the policy improved with that many determinized rollouts per decision
@@ -129,11 +156,13 @@ def evaluate_model(model, game, heuristic, games: int, seed: int,
     agents: dict[str, Any] = {"": me}
     if lookahead > 0 and hasattr(game, "lookahead_horizon"):
         agents["lookahead/"] = LookaheadPolicy(me, samples=lookahead, seed=seed)
+    n = game.num_players
+    random_deals = deals if random_deals is None else random_deals
     out = {}
     for prefix, agent in agents.items():
-        out[prefix + "random"] = play_match(game, agent, RandomBot(seed), games, seed=seed,
-                                            paired=True)
+        out[prefix + "random"] = play_match(game, agent, RandomBot(seed), random_deals * n,
+                                            seed=seed, paired=True)
         if heuristic is not None:
-            out[prefix + "heuristic"] = play_match(game, agent, heuristic, games, seed=seed + 1,
-                                                   paired=True)
+            out[prefix + "heuristic"] = play_match(game, agent, heuristic, deals * n,
+                                                   seed=seed + 1, paired=True)
     return out
