@@ -13,9 +13,11 @@ reported), because these shared machines are noisy and only ratios mean much:
 - **clones/s**: ``game.clone`` of mid-game states (20 random decisions in), what the lookahead
   and search bots do per rollout;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
-  the model the trainer builds (:func:`card_envs.training.model.make_model` with the default
-  :class:`~card_envs.training.args.Args`, ``torch.set_num_threads(1)``), timed over whole
-  rollout+update iterations.
+  the model the trainer builds (:func:`card_envs.training.model.make_model`,
+  ``torch.set_num_threads(1)``), timed over whole rollout+update iterations: once with the
+  default :class:`~card_envs.training.args.Args` (the main job's recipe: the KL anchor's extra
+  forward pass, the privileged critic's observations) and once with the old recipe
+  (:data:`OLD_RECIPE`); the PettingZoo rows with the old recipe (no privileged view there).
 
 PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
 PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a
@@ -187,10 +189,19 @@ class AECSingleAgent(gymnasium.Env):
         return self._mask
 
 
-class PPOLoop:
-    """MaskablePPO on a single-agent env; timed over whole learn() iterations."""
+#: the recipe before issue 18 (plain critic, no KL anchor or warm-up), for the "ppo_old" column
+OLD_RECIPE = {"privileged_critic": False, "anchor_coef": 0.0, "critic_warmup_steps": 0,
+              "ent_coef": 0.001, "clip_range_vf": 0.0, "learning_rate": 1e-4}
 
-    def __init__(self, make_env):
+
+class PPOLoop:
+    """MaskablePPO on a single-agent env; timed over whole learn() iterations. ``fields``
+    override the trainer's default :class:`Args` (``None``: the defaults, the main job's
+    recipe); ``make_env(i, privileged)``."""
+
+    def __init__(self, make_env, fields: dict | None = None):
+        import dataclasses
+
         import torch
         from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -198,10 +209,12 @@ class PPOLoop:
         from card_envs.training.model import make_model
 
         torch.set_num_threads(1)
-        a = Args(seed=0)
-        vec = DummyVecEnv([(lambda i=i: make_env(i)) for i in range(a.n_envs)])
+        a = dataclasses.replace(Args(seed=0), **(fields or {}))
+        vec = DummyVecEnv([(lambda i=i: make_env(i, a.privileged_critic))
+                           for i in range(a.n_envs)])
         self.rollout = a.n_envs * a.n_steps
-        self.model = make_model(vec, a)  # the trainer's own factory and defaults
+        self.model = make_model(vec, a)  # the trainer's own factory
+        self.model.set_anchor()  # the anchor's KL term is computed as in training
         self.model.learn(self.rollout)  # warm-up (not timed)
 
     def __call__(self, seconds: float):
@@ -227,7 +240,12 @@ def build_measures(games, ppo: bool, pz_ppo: str):
             lambda s, e=env_module(name).env(): aec_loop(e, s))))
         if ppo:
             measures.append((name, "ppo", lambda name=name: PPOLoop(
-                lambda i, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i))))
+                lambda i, priv, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i,
+                                                                  privileged=priv))))
+            measures.append((name, "ppo_old", lambda name=name: PPOLoop(
+                lambda i, priv, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i,
+                                                                  privileged=priv),
+                OLD_RECIPE)))
     try:
         from pettingzoo.classic import connect_four_v3
     except ImportError as exc:  # pragma: no cover - pettingzoo always has connect_four
@@ -239,7 +257,7 @@ def build_measures(games, ppo: bool, pz_ppo: str):
                          lambda: (lambda s, e=connect_four_v3.env(): aec_loop(e, s))))
         if ppo and pz_ppo != "none":
             measures.append(("connect_four_v3", "ppo", lambda: PPOLoop(
-                lambda i: AECSingleAgent(connect_four_v3.env(), seed=i))))
+                lambda i, priv: AECSingleAgent(connect_four_v3.env(), seed=i), OLD_RECIPE)))
     missing = {}
     for mod_name in ("leduc_holdem_v4", "texas_holdem_v4"):
         try:
@@ -253,7 +271,7 @@ def build_measures(games, ppo: bool, pz_ppo: str):
         measures.append((mod_name, "env", lambda mod=mod: (lambda s, e=mod.env(): aec_loop(e, s))))
         if ppo and pz_ppo == "all":
             measures.append((mod_name, "ppo", lambda mod=mod: PPOLoop(
-                lambda i: AECSingleAgent(mod.env(), seed=i))))
+                lambda i, priv: AECSingleAgent(mod.env(), seed=i), OLD_RECIPE)))
     return measures, missing
 
 
@@ -271,8 +289,9 @@ def machine_info() -> dict:
     return {"machine": platform.machine(), "cpu": cpu, **versions(extra=("rlcard",))}
 
 
-COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s", "ppo": "MaskablePPO steps/s",
-           "clone": "clones/s"}
+COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s",
+           "ppo": "MaskablePPO steps/s (main-job recipe)", "ppo_old": "MaskablePPO steps/s (old "
+           "recipe)", "clone": "clones/s"}
 
 
 def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
@@ -287,25 +306,26 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
         "in, so `env()` is the like-for-like comparison.",
         "",
         "| env | engine decisions/s | × c4 raw_env | env() steps/s | × c4 env() | "
-        "MaskablePPO steps/s | × c4 PPO | clones/s of a mid-game state |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "MaskablePPO steps/s, main-job recipe | × c4 PPO | MaskablePPO steps/s, old recipe | "
+        "× c4 PPO | clones/s of a mid-game state |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
 
     def cell(row, col):
         v = results.get(row, {}).get(col)
         if v is None:
             return "–", "–"
-        r = ref.get(col)
+        r = ref.get("ppo" if col == "ppo_old" else col)
         return f"{v['median']:,.0f}", (f"{v['median'] / r['median']:.2f}" if r else "–")
 
     for row in results:
-        cells = [x for col in ("engine", "env", "ppo") for x in cell(row, col)]
+        cells = [x for col in ("engine", "env", "ppo", "ppo_old") for x in cell(row, col)]
         clone = results.get(row, {}).get("clone")
         cells.append(f"{clone['median']:,.0f}" if clone else "–")
         label = f"{row} (raw_env as engine)" if row == "connect_four_v3" else row
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for row, why in missing.items():
-        lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |  |")
+        lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |  |  |  |")
     lines += ["", "Machine and versions:", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s. These shared machines "
