@@ -153,7 +153,8 @@ def _run(args: Args) -> dict[str, Any]:
                                 args.bc_learning_rate, seed=args.seed,
                                 privileged=args.privileged_critic, progress=args.progress,
                                 workers=args.bc_workers, game_spec=args.game, config=config)
-        print(f"[card-envs] behaviour cloning of {teacher} on {bc_metrics['bc/decisions']} "
+        who = "the heuristic" if teacher == "heuristic" else teacher
+        print(f"[card-envs] behaviour cloning of {who} on {bc_metrics['bc/decisions']} "
               f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
         model.set_anchor()
