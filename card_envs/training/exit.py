@@ -3,7 +3,7 @@ choices, the network learns the search's choices, and the better network guides 
 ``card-envs train --method exit`` and ``python -m card_envs.training.exit`` run :func:`main`;
 :func:`train` reads top to bottom.
 
-0. the network: a MaskablePPO ``MlpPolicy`` (:func:`card_envs.training.sb3.make_model`, so every
+0. the network: a MaskablePPO ``MlpPolicy`` (:func:`card_envs.training.model.make_model`, so every
    saved ``model.zip`` is an ordinary policy spec), warm-started by behaviour cloning of the
    game's heuristic (``--bc-decisions``; :func:`card_envs.training.imitation.warm_start`), or the
    checkpoint's with ``--resume``;
@@ -584,11 +584,9 @@ def load_round(path: Path) -> tuple[dict[str, Any], Path, Labels | None]:
 # -- the loop ----------------------------------------------------------------------------------
 def _model_factory():
     """``(make_model, make_vec_env, seed_everything)`` of the PPO trainer's model module
-    (:mod:`card_envs.training.model`; ``card_envs.training.sb3`` in older trees)."""
-    try:
-        from card_envs.training import model as module
-    except ImportError:
-        from card_envs.training import sb3 as module  # type: ignore[no-redef]
+    (:mod:`card_envs.training.model`)."""
+    from card_envs.training import model as module
+
     return module.make_model, module.make_vec_env, module.seed_everything
 
 
