@@ -78,6 +78,40 @@ def test_train_checkpoint_resume_evaluate(game, tmp_path):
         assert "Traceback" not in proc.stderr
 
 
+def test_the_new_recipe_runs_and_resumes_with_its_anchor_and_privileged_critic(tmp_path):
+    """The issue-18 recipe flags end to end: a search teacher cloned in 2 worker processes, the
+    KL anchor (saved as anchor.zip and set again on resume), the critic warm-up, the clipped
+    value loss and the privileged critic (the resumed run keeps it, whatever the flags say); the
+    saved model plays in card-envs evaluate from its own observation."""
+    run = tmp_path / "run"
+    recipe = ["--bc-teacher", "heuristic+lookahead:2", "--bc-workers", "2", "--anchor-coef",
+              "0.5", "--anchor-decay-steps", "1000", "--critic-warmup-steps", "128",
+              "--clip-range-vf", "0.2", "--privileged-critic"]
+    out = _run(["training/ppo.py", "--game", "garda3", "--total-timesteps", "256",
+                "--run-dir", str(run), *TINY, *recipe], timeout=240)
+    assert "behaviour cloning of heuristic+lookahead:2 on" in out
+    assert (run / "anchor.zip").is_file()
+    first = json.loads((run / "summary.json").read_text())
+    assert first["args"]["privileged_critic"] is True
+    # the periodic evaluation: the same 2 duplicate deals (4 games) against the heuristic
+    point = first["curve"][0]
+    assert point["eval/wilson95_vs_heuristic"][0] <= point["eval/win_rate_vs_heuristic"]
+    import csv
+
+    rows = list(csv.DictReader(open(run / "progress.csv")))
+    assert any(r.get("train/anchor_coef") not in (None, "") for r in rows)
+    assert any(r.get("train/critic_warmup") == "1" for r in rows)
+    assert list(run.glob("events.out.tfevents.*"))  # TensorBoard scalars beside the csv
+
+    _run(["training/ppo.py", "--total-timesteps", "512", "--resume", str(run), *TINY],
+         timeout=240)
+    second = json.loads((run / "summary.json").read_text())
+    assert second["timesteps"] >= 512 and second["args"]["privileged_critic"] is True
+    out = _run(["-m", "card_envs.cli", "evaluate", "--game", "garda3", "--a",
+                str(run / "model.zip"), "--b", "heuristic", "--games", "4"])
+    assert "95% Wilson" in out
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", available_games())
 def test_learning_beats_random_after_a_minute(game, tmp_path):

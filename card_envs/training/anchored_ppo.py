@@ -89,8 +89,10 @@ class AnchoredMaskablePPO(MaskablePPO):
         return self.anchor_coef * max(0.0, 1.0 - done)
 
     def in_critic_warmup(self) -> bool:
-        """True while only the critic is trained (the first ``critic_warmup_steps`` of PPO)."""
-        return self.num_timesteps - self.ppo_start < self.critic_warmup_steps
+        """True while only the critic is trained: for the updates on the rollouts that end within
+        the first ``critic_warmup_steps`` timesteps of PPO (``train`` runs after a rollout, when
+        its steps are counted)."""
+        return 0 < self.num_timesteps - self.ppo_start <= self.critic_warmup_steps
 
     def train(self) -> None:
         """One PPO update on the rollout buffer (MaskablePPO's, plus the anchor and warm-up)."""
