@@ -130,6 +130,12 @@ def test_user_errors_are_one_line_with_exit_code_2(argv, needle, capsys, monkeyp
     (["--opponent-mix", "foo=1"], "foo"),
     (["--game", "nope"], "nope"),
     (["--set", "variant=bogus"], "bogus"),
+    (["--bc-teacher", "bogus"], "--bc-teacher 'bogus': unknown policy"),
+    (["--bc-teacher", "heuristic+lookahead:0"], "--bc-teacher 'heuristic+lookahead:0'"),
+    (["--anchor-coef", "-1"], "--anchor-coef"),
+    (["--critic-warmup-steps", "-5"], "--critic-warmup-steps"),
+    (["--clip-range-vf", "-0.1"], "--clip-range-vf"),
+    (["--bc-workers", "0"], "--bc-workers"),
 ])
 def test_training_flag_errors_are_one_line_before_any_run_folder(flags, needle, tmp_path,
                                                                   capsys):

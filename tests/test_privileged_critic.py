@@ -136,3 +136,17 @@ def test_a_saved_privileged_model_plays_from_its_own_observation_only(tmp_path):
     got = got - np.log(np.exp(got - got.max()).sum()) - got.max()
     assert np.allclose(got, expected, atol=1e-5)
     assert policy.act(game, state, seat) in game.legal_actions(state)
+
+
+def test_a_model_whose_actor_reads_the_privileged_part_is_refused_with_a_reason():
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from card_envs.bots.sb3 import FrozenPolicy
+
+    game = make_game("garda3")
+    env = SingleAgentEnv(game, make_heuristic("garda3"), privileged=True, seed=0)
+    model = MaskablePPO("MultiInputPolicy", env, n_steps=16, batch_size=16, device="cpu")
+    with pytest.raises(ConfigError, match=r"its actor reads a Dict observation "
+                                          r"\(\['observation', 'privileged'\]\)"):
+        FrozenPolicy(model.policy, name="mine")

@@ -103,10 +103,17 @@ def test_the_new_recipe_runs_and_resumes_with_its_anchor_and_privileged_critic(t
     assert any(r.get("train/critic_warmup") == "1" for r in rows)
     assert list(run.glob("events.out.tfevents.*"))  # TensorBoard scalars beside the csv
 
-    _run(["training/ppo.py", "--total-timesteps", "512", "--resume", str(run), *TINY],
-         timeout=240)
+    # a model setting given with --resume is the saved model's: warned, and recorded as used
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT)])}
+    proc = subprocess.run([sys.executable, "training/ppo.py", "--total-timesteps", "512",
+                           "--resume", str(run), "--learning-rate", "0.01", *TINY], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "--learning-rate 0.01 ignored: the resumed model keeps its 0.0001" in proc.stderr
+    assert "timesteps (total" in proc.stdout
     second = json.loads((run / "summary.json").read_text())
     assert second["timesteps"] >= 512 and second["args"]["privileged_critic"] is True
+    assert second["args"]["learning_rate"] == 1e-4 and second["args"]["anchor_coef"] == 0.5
     out = _run(["-m", "card_envs.cli", "evaluate", "--game", "garda3", "--a",
                 str(run / "model.zip"), "--b", "heuristic", "--games", "4"])
     assert "95% Wilson" in out

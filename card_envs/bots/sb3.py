@@ -114,6 +114,14 @@ class FrozenPolicy:
         # a privileged-critic policy's actor reads the seat's own observation only: that is
         # all this policy is ever given (game.observe), never the privileged part
         self._dict_actor = _reads_own_observation_only(policy)
+        space = policy.observation_space
+        if getattr(space, "shape", None) is None and not self._dict_actor:
+            keys = list(getattr(space, "spaces", {}) or {})
+            raise ConfigError(
+                f"model {name!r}: its actor reads a {type(space).__name__} observation "
+                f"({keys}); a model plays here when its actor reads the seat's own observation "
+                "vector: an MlpPolicy, or card_envs.training.networks.PrivilegedCriticPolicy "
+                "(whose actor reads only the 'observation' key)")
         self.observation_shape = tuple(_actor_observation_space(policy).shape)
         self.num_actions = int(policy.action_space.n)
         self._layers = _numpy_actor(policy)

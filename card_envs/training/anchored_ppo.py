@@ -69,15 +69,17 @@ class AnchoredMaskablePPO(MaskablePPO):
     def _excluded_save_params(self) -> list[str]:
         return [*super()._excluded_save_params(), "anchor"]
 
-    def set_anchor(self, policy=None) -> None:
+    def set_anchor(self, policy=None, restart_schedules: bool = True) -> None:
         """Freeze a copy of ``policy`` (default: the current policy) as the anchor, and start
-        the anchor's and the warm-up's schedules at the current timestep count."""
+        the anchor's and the warm-up's schedules at the current timestep count (a resumed run
+        passes ``restart_schedules=False``: its schedules go on from the saved ``ppo_start``)."""
         anchor = copy.deepcopy(policy if policy is not None else self.policy)
         anchor.set_training_mode(False)
         for p in anchor.parameters():
             p.requires_grad_(False)
         self.anchor = anchor
-        self.ppo_start = self.num_timesteps
+        if restart_schedules:
+            self.ppo_start = self.num_timesteps
 
     def current_anchor_coef(self) -> float:
         """The anchor coefficient at the current timestep (0 without an anchor)."""

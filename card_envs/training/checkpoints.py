@@ -25,6 +25,15 @@ from card_envs.training.args import Args, flag
 
 #: the fields a resumed run takes from its checkpoint (the model's spaces depend on them)
 FROM_CHECKPOINT = ("game", "game_config", "set")
+#: the model's settings: saved inside the model (SB3 restores them on load), so a resumed run
+#: keeps the checkpoint's values whatever the flags say
+MODEL_FIELDS = ("learning_rate", "n_steps", "batch_size", "n_epochs", "gamma", "gae_lambda",
+                "clip_range", "clip_range_vf", "ent_coef", "vf_coef", "max_grad_norm",
+                "net_arch", "activation", "anchor_coef", "anchor_decay_steps",
+                "critic_warmup_steps", "privileged_critic")
+#: what a checkpoint written before a field existed trained with
+OLD_DEFAULTS = {"clip_range_vf": 0.0, "anchor_coef": 0.0, "anchor_decay_steps": 0,
+                "critic_warmup_steps": 0, "privileged_critic": False}
 
 
 @dataclass(frozen=True)
@@ -45,9 +54,11 @@ class ResumePlan:
 
 
 def plan_resume(args: Args) -> ResumePlan:
-    """The :class:`ResumePlan` of ``args`` (``args`` itself is not changed). A ``--game``,
-    ``--game-config`` or ``--set`` given with ``--resume`` that differs from the checkpoint's is
-    ignored with a warning on stderr.
+    """The :class:`ResumePlan` of ``args`` (``args`` itself is not changed). The game, its config
+    (:data:`FROM_CHECKPOINT`) and the model's settings (:data:`MODEL_FIELDS`: the saved model
+    carries them) are the checkpoint's; one given with ``--resume`` that differs from the
+    checkpoint's (and from the default) is ignored with a warning on stderr, and the new args
+    (so the checkpoints and ``summary.json``) record the values actually used.
 
     Raises:
         ConfigError: see :func:`load_resume`.
@@ -61,14 +72,20 @@ def plan_resume(args: Args) -> ResumePlan:
         if given not in (saved[key], "garda3", "{}", []):
             print(f"[card-envs] warning: {flag(key)} {given!r} ignored: resuming the "
                   f"checkpoint's {saved[key]!r}", file=sys.stderr, flush=True)
-    # the model's observation space (a privileged critic reads a dict) is the checkpoint's too
-    privileged = bool(saved.get("privileged_critic", False))
-    if args.privileged_critic and not privileged:
-        print("[card-envs] warning: --privileged-critic ignored: the checkpoint's model has a "
-              "plain critic", file=sys.stderr, flush=True)
+    defaults = Args()
+    kept: dict[str, Any] = {}
+    for key in MODEL_FIELDS:
+        if key not in saved:  # a checkpoint from before the field existed: its old default
+            kept[key] = OLD_DEFAULTS.get(key, getattr(defaults, key))
+        else:
+            kept[key] = saved[key]
+        given = getattr(args, key)
+        if given != kept[key] and given != getattr(defaults, key):
+            print(f"[card-envs] warning: {flag(key)} {given!r} ignored: the resumed model "
+                  f"keeps its {kept[key]!r}", file=sys.stderr, flush=True)
     new_args = dataclasses.replace(
         args, game=saved["game"], game_config=saved["game_config"], set=list(saved["set"]),
-        privileged_critic=privileged, run_dir=args.run_dir or str(ckpt.parent.parent))
+        run_dir=args.run_dir or str(ckpt.parent.parent), **kept)
     return ResumePlan(new_args, ckpt, timesteps=meta["timesteps"],
                       train_seconds=meta["train_seconds"], curve=list(meta["curve"]),
                       snapshots=list(meta["snapshots"]))

@@ -759,7 +759,8 @@ def train(args: ExItArgs) -> dict[str, Any]:
     model.save(run_dir / "model.zip")
     if curve:
         plot_curve(curve, run_dir / "learning_curve.png",
-                   f"Expert iteration (ISMCTS {args.iterations} it., PUCT prior) on {game.name}")
+                   f"Expert iteration (ISMCTS {args.iterations} it., PUCT prior) on {game.name}",
+                   x_label="decisions labelled")
     final: dict[str, Any] = {}
     if args.final_eval_games > 0:
         t_eval = time.time()

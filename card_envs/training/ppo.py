@@ -54,7 +54,7 @@ from card_envs.core import extras
 from card_envs.core.extras import missing_extra_message
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game, resolve_policy
-from card_envs.training.args import Args, game_config, parse_args, validate_args
+from card_envs.training.args import Args, flag, game_config, parse_args, validate_args
 from card_envs.training.checkpoints import plan_resume, save_checkpoint
 from card_envs.training.imitation import warm_start
 from card_envs.training.league import make_league
@@ -104,6 +104,12 @@ def _run(args: Args) -> dict[str, Any]:
     config = game_config(args)
     game = resolve_game(args.game, config)
     heuristic = _heuristic_or_none(args.game)
+    teacher = args.bc_teacher.strip()
+    if plan.checkpoint is None and args.bc_decisions > 0:
+        try:  # a bad spec fails before the run folder exists, naming the flag
+            resolve_policy(teacher, args.game, seed=0, game=game)
+        except CardEnvsError as exc:
+            raise ConfigError(f"{flag('bc_teacher')} {teacher!r}: {exc}") from None
     args = dataclasses.replace(args, run_dir=args.run_dir or str(
         Path("runs") / f"{game.name}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}"))
     run_dir = Path(args.run_dir)
@@ -120,7 +126,7 @@ def _run(args: Args) -> dict[str, Any]:
     else:
         model = AnchoredMaskablePPO.load(str(plan.checkpoint), env=vec_env, device="cpu")
         if (run_dir / ANCHOR_FILE).exists():  # the cloned policy the anchor pulls toward
-            model.anchor = load_model(run_dir / ANCHOR_FILE).policy
+            model.set_anchor(load_model(run_dir / ANCHOR_FILE).policy, restart_schedules=False)
         restore_snapshots(league, snapshots, plan.source_dir, run_dir, args.max_pool)
         set_logger(model, run_dir / f"resumed_at_{plan.timesteps}")  # keeps the first csv
 
@@ -145,10 +151,8 @@ def _run(args: Args) -> dict[str, Any]:
 
     # 3. behaviour cloning of the heuristic (fresh runs only); the anchor is the cloned policy
     bc_metrics: dict[str, float] = {}
-    teacher = args.bc_teacher.strip()
     if plan.checkpoint is None and args.bc_decisions > 0 and (
             heuristic is not None or "heuristic" not in teacher):
-        resolve_policy(teacher, args.game, seed=0, game=game)  # a bad spec fails here, named
         bc_metrics = warm_start(model, game, teacher, args.bc_decisions, args.bc_epochs,
                                 args.bc_learning_rate, seed=args.seed,
                                 privileged=args.privileged_critic, progress=args.progress,
@@ -176,6 +180,10 @@ def _run(args: Args) -> dict[str, Any]:
     every = {"snapshot": args.snapshot_every, "eval": args.eval_every or 10**15,
              "checkpoint": args.checkpoint_every}
     due = {what: model.num_timesteps + k for what, k in every.items()}
+    if clock.out_of_budget(model.num_timesteps):
+        print(f"[card-envs] warning: the warm start used the whole budget ({time.time() - t0:.0f}"
+              f" s of {args.minutes:g} min): no PPO step runs; lower --bc-decisions or raise "
+              "--minutes", file=sys.stderr, flush=True)
     while not clock.out_of_budget(model.num_timesteps):
         chunk = min(due.values()) - model.num_timesteps
         if step_budget is not None:
@@ -222,7 +230,9 @@ def _run(args: Args) -> dict[str, Any]:
         "args": dataclasses.asdict(args),
     }
     write_summary(run_dir / "summary.json", summary)
-    print(f"[card-envs] {steps} timesteps in {seconds:.0f}s ({sps:.0f} steps/s); model, "
+    done = (f"{steps - plan.timesteps} timesteps (total {steps})" if plan.checkpoint is not None
+            else f"{steps} timesteps")
+    print(f"[card-envs] {done} in {seconds:.0f}s ({sps:.0f} steps/s); model, "
           f"learning_curve.png and summary.json in {run_dir}", flush=True)
     vec_env.close()
     return summary

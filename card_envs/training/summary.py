@@ -31,11 +31,13 @@ def curve_point(results: dict[str, MatchResult], timesteps: int, train_seconds: 
     return point
 
 
-def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> None:
+def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
+               x_label: str = "learner timesteps") -> None:
     """The learning curve, two panels side by side: the evaluation win rate of the policy alone
     against each opponent (solid, with its 95 % Wilson band; on the same duplicate deals at
     every point) and the training episodes' win rates (dashed), over learner timesteps (left)
-    and over training wall-clock minutes (right, from ``train_seconds``)."""
+    and over training wall-clock minutes (right, from ``train_seconds``). ``x_label`` names what
+    ``timesteps`` counts (expert iteration: decisions labelled)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -43,7 +45,7 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> None:
 
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.4), sharey=True)
     colours = {"random": "tab:blue", "heuristic": "tab:red", "self": "tab:green"}
-    for ax, (xkey, xlabel, scale) in zip(axes, (("timesteps", "learner timesteps", 1.0),
+    for ax, (xkey, xlabel, scale) in zip(axes, (("timesteps", x_label, 1.0),
                                               ("train_seconds", "wall-clock minutes", 1 / 60))):
         xs = [p.get(xkey, 0) * scale for p in curve]
         for kind in ("heuristic", "random"):
@@ -68,7 +70,7 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str) -> None:
         ax.set_xlabel(xlabel)
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("win rate")
-    axes[0].legend(fontsize=7, loc="lower right")
+    axes[0].legend(fontsize=7, loc="best", framealpha=0.6)
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
