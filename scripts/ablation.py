@@ -193,8 +193,8 @@ def main() -> int:
             _finish(proc, rd)
             bar.update(1)
     rows = collect(out, args.arms, args.seeds)
-    title = f"{args.game} {args.game_config if args.game_config != '{}' else ''}, " \
-            f"{args.minutes:g} minutes per run"
+    config = f" {args.game_config}" if args.game_config != "{}" else ""
+    title = f"{args.game}{config}, {args.minutes:g} minutes per run"
     (out / "ablation.json").write_text(json.dumps(rows, indent=1))
     (out / "ablation.md").write_text(table(rows, args.arms, title))
     picture(rows, args.arms, out / "ablation.png", title)
