@@ -61,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from card_envs.core.errors import CardEnvsError, ConfigError
+from card_envs.core.errors import ConfigError
 
 DESCRIPTION = ("Expert iteration on a card-envs game: ISMCTS self-play guided by the network "
                "labels decisions, the network is fitted to the search's visit distributions and "
@@ -800,36 +800,18 @@ TRAIN_MODULES = ("tyro", "torch", "stable_baselines3", "sb3_contrib", "matplotli
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     """Command-line entry: a user error (bad flag, unknown game or config, a resume path that is
     not a run, no Ray at ``--address``) prints one ``error:`` line and returns 2 (no traceback);
-    a missing extra prints the one-line ``pip install`` hint and returns 2."""
-    from card_envs.core import extras
+    a missing extra prints the one-line ``pip install`` hint and returns 2
+    (:func:`card_envs.training.entry.trainer_main`)."""
+    from card_envs.training.entry import trainer_main
 
-    prog = prog or "python -m card_envs.training.exit"
-    if extras.missing_modules(("tyro",)):
-        print(extras.missing_extra_message("train", prog, ["tyro"]), file=sys.stderr)
-        return 2
-    args = parse_args(argv, prog)
-    try:
-        from card_envs.training.args import game_config
+    def no_ray(args, exc: BaseException) -> str | None:
+        if not isinstance(exc, ConnectionError):  # --address: no Ray cluster there
+            return None
+        return (f"--address {args.address!r}: {str(exc).strip().splitlines()[0]} (start one with "
+                "`ray start --head`, or leave --address out)")
 
-        validate_args(args)
-        game_config(args)
-    except (CardEnvsError, ValueError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    missing = extras.missing_modules(TRAIN_MODULES)
-    if missing:
-        print(extras.missing_extra_message("train", prog, missing), file=sys.stderr)
-        return 2
-    try:
-        train(args)
-    except (CardEnvsError, FileNotFoundError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    except ConnectionError as exc:  # --address: no Ray cluster there
-        print(f"{prog}: error: --address {args.address!r}: {str(exc).strip().splitlines()[0]} "
-              "(start one with `ray start --head`, or leave --address out)", file=sys.stderr)
-        return 2
-    return 0
+    return trainer_main(argv, prog or "python -m card_envs.training.exit", parse_args,
+                        validate_args, train, TRAIN_MODULES, on_error=no_ray)
 
 
 if __name__ == "__main__":  # python -m card_envs.training.exit

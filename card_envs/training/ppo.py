@@ -51,7 +51,6 @@ from typing import Any
 
 from card_envs.bots.loading import resolve_heuristic
 from card_envs.core import extras
-from card_envs.core.extras import missing_extra_message
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game, resolve_policy
 from card_envs.training.args import Args, flag, game_config, parse_args, validate_args
@@ -261,31 +260,12 @@ def missing_modules(names=TRAIN_MODULES) -> list[str]:
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     """Command-line entry: a user error (bad flag, unknown game or config, missing resume path)
     prints one ``error:`` line and returns 2 (no traceback); a missing ``train`` extra prints the
-    one-line hint of :func:`card_envs.core.extras.require_extra` and returns 2."""
-    prog = prog or "training/ppo.py"
-    if missing_modules(("tyro",)):  # the flags need it, even --help
-        return _missing_extra(prog, ["tyro"])
-    args = parse_args(argv, prog)
-    try:
-        validate_args(args)
-        game_config(args)
-    except (CardEnvsError, ValueError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    missing = missing_modules()
-    if missing:
-        return _missing_extra(prog, missing)
-    try:
-        _run(args)  # validated above
-    except (CardEnvsError, FileNotFoundError) as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    one-line hint of :func:`card_envs.core.extras.require_extra` and returns 2
+    (:func:`card_envs.training.entry.trainer_main`)."""
+    from card_envs.training.entry import trainer_main
 
-
-def _missing_extra(prog: str, missing: list[str]) -> int:
-    print(missing_extra_message("train", prog, missing), file=sys.stderr)
-    return 2
+    return trainer_main(argv, prog or "training/ppo.py", parse_args, validate_args, _run,
+                        TRAIN_MODULES)
 
 
 if __name__ == "__main__":  # python -m card_envs.training.ppo (an installed wheel)
