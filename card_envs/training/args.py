@@ -71,9 +71,9 @@ class Args:
     clip_range: float = 0.2
     """PPO clip range"""
     clip_range_vf: float = 0.0
-    """clip the value update to this distance from the rollout's values (0: off; the IIG-RL benchmark's tuned PPO clips it; 0.2 with ent 0.01 and lr 3e-4 measured 46.3 % vs 47.1 % for the default, Garda3, 3 seeds x 5 min: docs/training.md)"""
+    """clip the value update to this distance from the rollout's values (0: off; the IIG-RL benchmark's tuned PPO clips it; 0.2 with ent 0.01 and lr 3e-4 gave no gain in the ablation of docs/training.md)"""
     ent_coef: float = 0.001
-    """entropy bonus coefficient (small: the cloned start already explores; 0.01 with lr 3e-4 measured no better: docs/training.md)"""
+    """entropy bonus coefficient (small: the cloned start already explores; 0.01 with lr 3e-4 gave no gain in the ablation of docs/training.md)"""
     vf_coef: float = 0.5
     """value loss coefficient"""
     max_grad_norm: float = 0.5
@@ -83,13 +83,13 @@ class Args:
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
     anchor_coef: float = 0.0
-    """KL anchor toward the behaviour-cloned policy: the starting coefficient of KL(cloned || learner) in the PPO loss (0: off; card_envs.training.anchored_ppo); 0.5 with a 50k-step critic warm-up measured 44.8 % vs 47.1 % off (Garda3, 3 seeds x 5 min: docs/training.md)"""
+    """KL anchor toward the behaviour-cloned policy: the starting coefficient of KL(cloned || learner) in the PPO loss (0: off; card_envs.training.anchored_ppo); off by default: 0.5 with a 50k-step critic warm-up gave no gain in the ablation of docs/training.md)"""
     anchor_decay_steps: int = 1_000_000
     """PPO timesteps over which the anchor's coefficient falls linearly to 0 (0: constant)"""
     critic_warmup_steps: int = 0
     """PPO timesteps at the start during which only the critic is trained (0: off)"""
     privileged_critic: bool = False
-    """the critic also sees what every other seat sees (training only; the actor never does: card_envs.training.networks); measured 45.8 % vs 47.1 % off in Garda3 (3 seeds x 5 min), at 3/4 of the steps/s: docs/training.md"""
+    """the critic also sees what every other seat sees (training only; the actor never does: card_envs.training.networks); off by default: no gain in the ablation of docs/training.md, and fewer timesteps per second (the other seats' observations are encoded at every step)"""
     eval_every: int = 100_000
     """evaluate the policy alone against random and the heuristic every this many timesteps (0: only at the start and the end)"""
     eval_deals: int = 200
