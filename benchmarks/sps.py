@@ -14,10 +14,10 @@ reported), because these shared machines are noisy and only ratios mean much:
   and search bots do per rollout;
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
   the model the trainer builds (:func:`card_envs.training.model.make_model`,
-  ``torch.set_num_threads(1)``), timed over whole rollout+update iterations: once with the
-  default :class:`~card_envs.training.args.Args` (the main job's recipe: the KL anchor's extra
-  forward pass, the privileged critic's observations) and once with the old recipe
-  (:data:`OLD_RECIPE`); the PettingZoo rows with the old recipe (no privileged view there).
+  ``torch.set_num_threads(1)``), timed over whole rollout+update iterations: once with the main
+  job's recipe (:data:`MAIN_RECIPE`, the trainer's defaults) and once with issue 18's remedies
+  (:data:`REMEDIES`: the KL anchor's extra forward pass, the privileged critic's observations);
+  the PettingZoo rows with the main recipe (no privileged view there).
 
 PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
 PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a
@@ -189,9 +189,14 @@ class AECSingleAgent(gymnasium.Env):
         return self._mask
 
 
-#: the recipe before issue 18 (plain critic, no KL anchor or warm-up), for the "ppo_old" column
-OLD_RECIPE = {"privileged_critic": False, "anchor_coef": 0.0, "critic_warmup_steps": 0,
-              "ent_coef": 0.001, "clip_range_vf": 0.0, "learning_rate": 1e-4}
+#: the main job's recipe (the trainer's defaults: plain critic, no KL anchor), pinned
+MAIN_RECIPE = {"privileged_critic": False, "anchor_coef": 0.0, "critic_warmup_steps": 0,
+               "ent_coef": 0.001, "clip_range_vf": 0.0, "learning_rate": 1e-4}
+#: the recipe with issue 18's remedies ("combined" in scripts/ablation.py): the KL anchor's extra
+#: forward pass and the privileged critic's observations, for the "ppo_remedies" column
+REMEDIES = {"privileged_critic": True, "anchor_coef": 0.5, "anchor_decay_steps": 1_000_000,
+            "critic_warmup_steps": 0, "ent_coef": 0.01, "clip_range_vf": 0.2,
+            "learning_rate": 3e-4}
 
 
 class PPOLoop:
@@ -241,11 +246,12 @@ def build_measures(games, ppo: bool, pz_ppo: str):
         if ppo:
             measures.append((name, "ppo", lambda name=name: PPOLoop(
                 lambda i, priv, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i,
-                                                                  privileged=priv))))
-            measures.append((name, "ppo_old", lambda name=name: PPOLoop(
+                                                                  privileged=priv),
+                MAIN_RECIPE)))
+            measures.append((name, "ppo_remedies", lambda name=name: PPOLoop(
                 lambda i, priv, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i,
                                                                   privileged=priv),
-                OLD_RECIPE)))
+                REMEDIES)))
     try:
         from pettingzoo.classic import connect_four_v3
     except ImportError as exc:  # pragma: no cover - pettingzoo always has connect_four
@@ -257,7 +263,7 @@ def build_measures(games, ppo: bool, pz_ppo: str):
                          lambda: (lambda s, e=connect_four_v3.env(): aec_loop(e, s))))
         if ppo and pz_ppo != "none":
             measures.append(("connect_four_v3", "ppo", lambda: PPOLoop(
-                lambda i, priv: AECSingleAgent(connect_four_v3.env(), seed=i), OLD_RECIPE)))
+                lambda i, priv: AECSingleAgent(connect_four_v3.env(), seed=i), MAIN_RECIPE)))
     missing = {}
     for mod_name in ("leduc_holdem_v4", "texas_holdem_v4"):
         try:
@@ -271,7 +277,7 @@ def build_measures(games, ppo: bool, pz_ppo: str):
         measures.append((mod_name, "env", lambda mod=mod: (lambda s, e=mod.env(): aec_loop(e, s))))
         if ppo and pz_ppo == "all":
             measures.append((mod_name, "ppo", lambda mod=mod: PPOLoop(
-                lambda i, priv: AECSingleAgent(mod.env(), seed=i), OLD_RECIPE)))
+                lambda i, priv: AECSingleAgent(mod.env(), seed=i), MAIN_RECIPE)))
     return measures, missing
 
 
@@ -290,8 +296,9 @@ def machine_info() -> dict:
 
 
 COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s",
-           "ppo": "MaskablePPO steps/s (main-job recipe)", "ppo_old": "MaskablePPO steps/s (old "
-           "recipe)", "clone": "clones/s"}
+           "ppo": "MaskablePPO steps/s (main-job recipe)",
+           "ppo_remedies": "MaskablePPO steps/s (with the anchor and the privileged critic)",
+           "clone": "clones/s"}
 
 
 def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
@@ -306,8 +313,8 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
         "in, so `env()` is the like-for-like comparison.",
         "",
         "| env | engine decisions/s | × c4 raw_env | env() steps/s | × c4 env() | "
-        "MaskablePPO steps/s, main-job recipe | × c4 PPO | MaskablePPO steps/s, old recipe | "
-        "× c4 PPO | clones/s of a mid-game state |",
+        "MaskablePPO steps/s, main-job recipe | × c4 PPO | MaskablePPO steps/s, with the "
+        "anchor and the privileged critic | × c4 PPO | clones/s of a mid-game state |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
 
@@ -315,11 +322,11 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
         v = results.get(row, {}).get(col)
         if v is None:
             return "–", "–"
-        r = ref.get("ppo" if col == "ppo_old" else col)
+        r = ref.get("ppo" if col == "ppo_remedies" else col)
         return f"{v['median']:,.0f}", (f"{v['median'] / r['median']:.2f}" if r else "–")
 
     for row in results:
-        cells = [x for col in ("engine", "env", "ppo", "ppo_old") for x in cell(row, col)]
+        cells = [x for col in ("engine", "env", "ppo", "ppo_remedies") for x in cell(row, col)]
         clone = results.get(row, {}).get("clone")
         cells.append(f"{clone['median']:,.0f}" if clone else "–")
         label = f"{row} (raw_env as engine)" if row == "connect_four_v3" else row
