@@ -86,7 +86,7 @@ def _privileged_model(tmp_path=None):
 
 
 def test_the_actor_never_reads_the_privileged_part_and_the_critic_does():
-    import torch
+    torch = pytest.importorskip("torch")
 
     game, model = _privileged_model()
     policy = model.policy
@@ -112,7 +112,7 @@ def test_the_actor_never_reads_the_privileged_part_and_the_critic_does():
 
 
 def test_a_saved_privileged_model_plays_from_its_own_observation_only(tmp_path):
-    import torch
+    torch = pytest.importorskip("torch")
 
     from card_envs.bots.sb3 import FrozenPolicy
     from card_envs.evaluation.policies import resolve_policy
