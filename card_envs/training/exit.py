@@ -590,19 +590,6 @@ def _model_factory():
     return module.make_model, module.make_vec_env, module.seed_everything
 
 
-def _heuristic_or_none(game_spec: str):
-    """The game's heuristic bot, or ``None`` (with a warning) for a game without one: no warm
-    start, no evaluation against it (the curve stays empty)."""
-    from card_envs.bots.loading import resolve_heuristic
-
-    try:
-        return resolve_heuristic(game_spec)
-    except (ConfigError, ImportError) as exc:
-        print(f"[card-envs] warning: no heuristic bot for {game_spec!r} ({exc}): no warm start, "
-              "no evaluation against it", file=sys.stderr, flush=True)
-        return None
-
-
 def train(args: ExItArgs) -> dict[str, Any]:
     """Run one expert-iteration job (module docstring); returns the summary dict."""
     import torch
@@ -638,7 +625,9 @@ def train(args: ExItArgs) -> dict[str, Any]:
     seed_everything(args.seed + meta["round"])
     config = game_config(args)
     game = resolve_game(args.game, config)
-    heuristic = _heuristic_or_none(args.game)
+    from card_envs.training.model import heuristic_or_none
+
+    heuristic = heuristic_or_none(args.game, "no warm start, no evaluation against it")
     opponent = heuristic if heuristic is not None else RandomBot(args.seed)
     run_dir = Path(args.run_dir or Path("runs") /
                    f"{game.name}-exit-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}")

@@ -20,7 +20,7 @@ from card_envs.bots.base import RandomBot
 from card_envs.bots.sb3 import FrozenPolicy, load_model, load_policy
 from card_envs.evaluation.match import MatchResult, play_match
 
-__all__ = ["EVAL_SEED", "FINAL_EVAL_SEED", "evaluate_model", "load_model", "make_model",
+__all__ = ["EVAL_SEED", "FINAL_EVAL_SEED", "evaluate_model", "heuristic_or_none", "load_model", "make_model",
            "make_vec_env", "restore_snapshots", "save_snapshot", "seed_everything", "set_logger",
            "snapshot"]
 
@@ -166,3 +166,19 @@ def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: 
             out[prefix + "heuristic"] = play_match(game, agent, heuristic, deals * n,
                                                    seed=seed + 1, paired=True)
     return out
+
+
+def heuristic_or_none(game_spec: str, without: str = "training and evaluating without it"):
+    """The game's heuristic bot, or ``None`` with a one-line warning on stderr (naming what the
+    trainer then does ``without`` it) for a game that has none."""
+    import sys
+
+    from card_envs.bots.loading import resolve_heuristic
+    from card_envs.core.errors import ConfigError
+
+    try:
+        return resolve_heuristic(game_spec)
+    except (ConfigError, ImportError) as exc:
+        print(f"[card-envs] warning: no heuristic bot for {game_spec!r} ({exc}); {without}",
+              file=sys.stderr, flush=True)
+        return None

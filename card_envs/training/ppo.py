@@ -49,7 +49,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from card_envs.bots.loading import resolve_heuristic
 from card_envs.core import extras
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game, resolve_policy
@@ -61,6 +60,7 @@ from card_envs.training.model import (
     EVAL_SEED,
     FINAL_EVAL_SEED,
     evaluate_model,
+    heuristic_or_none,
     load_model,
     make_model,
     make_vec_env,
@@ -102,7 +102,8 @@ def _run(args: Args) -> dict[str, Any]:
     # 1. the game, its heuristic, the league (seeded past the resumed steps)
     config = game_config(args)
     game = resolve_game(args.game, config)
-    heuristic = _heuristic_or_none(args.game)
+    heuristic = heuristic_or_none(args.game, "training and evaluating without the heuristic "
+                                  "opponent")
     teacher = args.bc_teacher.strip()
     if plan.checkpoint is None and args.bc_decisions > 0:
         try:  # a bad spec fails before the run folder exists, naming the flag
@@ -235,16 +236,6 @@ def _run(args: Args) -> dict[str, Any]:
           f"learning_curve.png and summary.json in {run_dir}", flush=True)
     vec_env.close()
     return summary
-
-
-def _heuristic_or_none(game_spec: str):
-    """The game's heuristic bot, or ``None`` (with a warning) for a game without one."""
-    try:
-        return resolve_heuristic(game_spec)
-    except (ConfigError, ImportError) as exc:
-        print(f"[card-envs] warning: no heuristic bot for {game_spec!r} ({exc}); training and "
-              "evaluating without the heuristic opponent", file=sys.stderr, flush=True)
-        return None
 
 
 #: what training imports beyond the core (the ``train`` extra)
