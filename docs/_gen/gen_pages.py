@@ -44,6 +44,13 @@ TITLES = {
     "rust_brawl": ("Rust Brawl", "Rust Brawl: both tables of four positions with HLT and DMG, the "
                    "own hand, the opponent's hand face down, the graveyards"),
 }
+#: game -> more pages about it (title, site path from games/)
+SEE_ALSO = {
+    "rust_brawl": [("Rust Brawl: decks, the card database, balance", "../rust_brawl_decks.md"),
+                   ("every card with its values", "../cards/rust_brawl.md"),
+                   ("the card-balance report", "../balance.md")],
+    "scratch_wars": [("the card-balance report (heroes and weapons)", "../balance.md")],
+}
 #: game -> the config of its picture (scripts/render_pictures.py draws docs/img/<game>.png)
 PICTURE_CONFIG = {"dirt_and_glory": {"num_players": 3}}
 #: the env modules' section titles (a line underlined with dashes) -> the page's headings
@@ -219,7 +226,17 @@ def game_page(name: str) -> str:
         config_table(type(game.config)),
         "## Strength ladder",
         ladder(name),
+        "## See also",
+        "\n".join(_see_also(name, title)),
     ]) + "\n"
+
+
+def _see_also(name: str, title: str) -> list[str]:
+    links = [(f"{title}: the rules as implemented (rule ids; every *Decision* a config field)",
+              f"../rules/{name}.md"), *SEE_ALSO.get(name, []),
+             ("playing it yourself, replaying a record", "../play.md"),
+             ("its Game class, config and bot in the API reference", f"../reference/{name}/index.md")]
+    return [f"- [{text}]({target})" for text, target in links]
 
 
 def games_index(names: list[str]) -> str:
