@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -208,9 +209,8 @@ def game_page(name: str) -> str:
     body = to_markdown(body, resolve)
     body = re.sub(r"``docs/rules/(\w+)\.md``", r"[`docs/rules/\1.md`](../rules/\1.md)", body)
     game = make_game(name)
-    picture = (f"![{caption}](../img/{name}.png)" if (DOCS / "img" / f"{name}.png").exists()
-               else "")
-    return "\n\n".join([
+    picture = f"![{caption}](../{picture_path(name)})"
+    page = "\n\n".join([
         f"# {title} (`{env_name}`)",
         to_markdown(" ".join(summary.split()), resolve),
         picture,
@@ -227,15 +227,53 @@ def game_page(name: str) -> str:
         "## Strength ladder",
         ladder(name),
         "## See also",
-        "\n".join(_see_also(name, title)),
+        "\n".join(_see_also(name, title, type(game).__module__.rsplit(".", 1)[0])),
     ]) + "\n"
+    check_game_page(name, page)
+    return page
 
 
-def _see_also(name: str, title: str) -> list[str]:
+#: what every game page must show (the env docstring's sections, each with its table)
+REQUIRED_SECTIONS = ("## Observation", "## Actions", "## Rewards", "## Arguments",
+                     "## Version history")
+
+
+def check_game_page(name: str, page: str) -> None:
+    """Fail the build when a game page lacks a section of the spec or its two tables."""
+    lines = page.split("\n")
+    missing = [s for s in REQUIRED_SECTIONS if not any(line.startswith(s) for line in lines)]
+    tables = sum(line.startswith("| indices |") for line in lines)
+    if missing or tables < 2:
+        raise RuntimeError(
+            f"games/{name}.md: the env module {ENV_MODULES[name]}'s docstring lacks "
+            + ", ".join([f"the section {s[3:]!r}" for s in missing]
+                        + ([f"the observation and action tables ({tables} of 2 found, each "
+                            "headed '| indices |')"] if tables < 2 else [])))
+
+
+@functools.cache
+def picture_path(name: str) -> str:
+    """The game's picture (site path): ``docs/img/<game>.png``, or, for a game without one, a
+    frame its env draws in ``rgb_array`` mode (``scripts/render_pictures.py``'s scene)."""
+    path = f"img/{name}.png"
+    if not (DOCS / path).exists():
+        spec = importlib.util.spec_from_file_location("render_pictures", ROOT / "scripts" /
+                                                      "render_pictures.py")
+        render_pictures = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(render_pictures)
+        from PIL import Image
+
+        with mkdocs_gen_files.open(path, "wb") as out:
+            Image.fromarray(render_pictures.frame_of(name)).save(out, format="PNG")
+    return path
+
+
+def _see_also(name: str, title: str, package: str) -> list[str]:
     links = [(f"{title}: the rules as implemented (rule ids; every *Decision* a config field)",
               f"../rules/{name}.md"), *SEE_ALSO.get(name, []),
              ("playing it yourself, replaying a record", "../play.md"),
-             ("its Game class, config and bot in the API reference", f"../reference/{name}/index.md")]
+             ("its Game class, config and bot in the API reference",
+              f"../{reference_page(package)}")]
     return [f"- [{text}]({target})" for text, target in links]
 
 
@@ -247,7 +285,7 @@ def games_index(names: list[str]) -> str:
         title, caption = TITLES.get(name, (name, name))
         players = _players(name)
         rows.append(f"| [{title}]({name}.md) | `{env_name}` | {players} | "
-                    f"[![{caption}](../img/{name}.png){{ width=\"320\" }}]({name}.md) |")
+                    f"[![{caption}](../{picture_path(name)}){{ width=\"320\" }}]({name}.md) |")
     return "\n".join([
         "# Games",
         "Every game is a PettingZoo AEC env over the shared core; each page below is generated "
