@@ -470,11 +470,12 @@ def _add_play_parsers(sub) -> None:
     pl.add_argument("--seat", type=int, default=0, metavar="K",
                     help="your seat, 0 .. seats-1 (default: 0)")
     pl.add_argument("--seed", type=int, default=None, metavar="S",
-                    help="the deal's seed: the same seed, the same deal (default: a random seed, "
-                         "printed)")
+                    help="the deal's seed, 0 .. 2**64-1: the same seed, the same deal "
+                         "(default: a random seed, printed)")
     pl.add_argument("--record", default=None, metavar="FILE",
-                    help="where the game record is saved (default: game-<game>-<seed>.json in "
-                         "the current folder)")
+                    help="where the game record is saved, a new file: a record is never "
+                         "overwritten (default: game-<game>-<seed>.json in the current folder, "
+                         "or game-<game>-<seed>-2.json, -3, ... when it exists)")
     rp = sub.add_parser(
         "replay", help="step through a saved game record", formatter_class=fmt,
         description=fill("Step through a saved game record move by move, showing the "

@@ -55,6 +55,7 @@ from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
 from card_envs.core.picture import TableCamera
 from card_envs.core.records import GameRecord, record_of
+from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
 from card_envs.core.state import short_repr
 
 _BEFORE_RESET = frozenset(
@@ -239,9 +240,9 @@ class CardGameEnv(AECEnv):
         self._history_known = "seed" in saved
         if self._history_known:
             seed, actions = saved["seed"], saved["actions"]
-            if seed.__class__ is not int or not 0 <= seed < 2**64:
-                raise StateError(f"options['state'].seed: {short_repr(seed)} is not a game seed "
-                                 "(an int in 0..2**64-1)")
+            if not is_game_seed(seed):
+                raise StateError(f"options['state'].seed: {short_repr(seed)} is "
+                                 f"{NOT_A_GAME_SEED}")
             if not isinstance(actions, list):
                 raise StateError(f"options['state'].actions: {short_repr(actions)} is not a "
                                  "list of action ids")
