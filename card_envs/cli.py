@@ -318,8 +318,16 @@ def _cmd_balance(argv: list[str], prog: str = "card-envs balance") -> int:
         report_tables,
     )
 
-    args = tyro.cli(BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
-                    config=(tyro.conf.PositionalRequiredArgs,))
+    from card_envs.training.entry import parse_in_one_line
+
+    try:  # tyro's error box as one error line (--help passes through)
+        args = parse_in_one_line(lambda: tyro.cli(
+            BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
+            config=(tyro.conf.PositionalRequiredArgs,)), prog)
+    except SystemExit as exc:
+        if exc.code in (0, None):
+            raise
+        return 2
     try:
         config = _game_config(args)
         _check_json_target(args.json)
