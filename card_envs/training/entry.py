@@ -28,7 +28,10 @@ def trainer_main(argv: list[str] | None, prog: str, parse_args: Callable[..., An
     checks, a ``CardEnvsError`` or ``FileNotFoundError`` from the run, or whatever ``on_error``
     turns into a message — prints one ``PROG: error: ...`` line on stderr and returns 2; a
     missing module of the ``train`` extra (``modules``) prints the one-line ``pip install`` hint
-    and returns 2. Returns 0 after a run.
+    and returns 2. Ctrl-C during the run prints one line — for the main job where its
+    checkpoint was saved and the ``--resume`` command that continues it
+    (:class:`~card_envs.training.interrupt.TrainingInterrupted`) — and returns 130. Returns 0
+    after a run.
     """
     from card_envs.training.args import game_config
 
@@ -51,6 +54,10 @@ def trainer_main(argv: list[str] | None, prog: str, parse_args: Callable[..., An
         return _missing_extra(prog, missing)
     try:
         run(args)
+    except KeyboardInterrupt as exc:  # Ctrl-C: one line (where the work was saved), exit 130
+        line = exc.line(prog) if hasattr(exc, "line") else "interrupted (nothing saved)"
+        print(f"{prog}: {line}", file=sys.stderr, flush=True)
+        return 130
     except (CardEnvsError, FileNotFoundError) as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 2
