@@ -28,10 +28,19 @@
    policy improved with ``--final-eval-lookahead`` determinized rollouts per decision
    ("agent+lookahead").
 
-``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
-timestep count, league snapshots, the learning curve, the anchor, and the game with its config
-(from the checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the
-step budget is the total including the resumed steps.
+``--resume PATH`` (a run folder: its newest complete checkpoint; or a checkpoint ``.zip``)
+continues a run: model, optimizer, timestep count, league snapshots, the learning curve, the
+anchor, and the game with its config (from the checkpoint, whatever ``--game`` says) come back;
+the wall-clock budget counts anew, the step budget is the total including the resumed steps. A
+checkpoint older than the run folder's newer work resumes only into another ``--run-dir``
+(:mod:`~card_envs.training.checkpoints`).
+
+Ctrl-C saves a resumable checkpoint and prints one line naming it and the ``--resume`` command
+(:mod:`~card_envs.training.interrupt`); every file of the run folder is written whole or not at
+all. ``league/`` keeps the newest ``--league-keep`` snapshots. Each long step shows a bar with
+its rate and time left; the PPO loop's timesteps per second is the run's one throughput figure
+(the bar's last ``sps``, the last line, ``charts/SPS`` in ``summary.json``). The run folder's
+files and sizes: ``docs/training.md``.
 
 The parts: :mod:`~card_envs.training.args`, :mod:`~card_envs.training.league`,
 :mod:`~card_envs.training.imitation`, :mod:`~card_envs.training.model`,
