@@ -1,7 +1,8 @@
 """No training work lost (issue 21): Ctrl-C saves a resumable checkpoint and prints one line;
 checkpoints and the run's files are written atomically; ``--resume`` falls back past a
 half-written newest checkpoint; resuming an older checkpoint never overwrites newer work; league
-snapshots are pruned to the newest ``--league-keep``.
+snapshots are pruned to the newest ``--league-keep``; every long step shows a bar with its rate
+and time left, and the run has one throughput figure.
 
 Tiny budgets (as tests/test_training_smoke.py): 64-step rollouts of 2 envs, 200 cloned decisions.
 """
@@ -184,3 +185,25 @@ def test_league_snapshots_are_pruned_to_the_newest_league_keep(tmp_path):
                                           r"--max-pool 20"):
         validate_args(Args(league_keep=3))
     validate_args(Args(league_keep=0))
+
+
+def test_every_long_step_shows_its_rate_and_time_left_and_one_throughput_figure(tmp_path,
+                                                                                capsys):
+    # the warm start and the final evaluation used to be silent (no bar), and the loop's bar
+    # ended on another sps than the last line's steps/s
+    summary = _train(game="garda3", total_timesteps=256, run_dir=str(tmp_path / "run"),
+                     progress=True, final_eval_games=8)
+    captured = capsys.readouterr()
+    err, out = captured.err, captured.out
+    for bar, unit in [("behaviour cloning: collecting", "decision/s"),
+                      ("behaviour cloning: fitting 1 epochs", "batch/s"),
+                      ("evaluation at the start", "game/s"),
+                      ("evaluation at 128 timesteps", "game/s"),
+                      ("final evaluation", "game/s")]:
+        shown = [line for line in re.split(r"[\r\n]", err) if line.startswith(bar + ":")]
+        assert shown, (bar, err[-2000:])
+        assert unit in shown[-1] and "<" in shown[-1], shown[-1]  # rate, elapsed<left
+    bar_sps = re.findall(r"sps=(\d+)", err)[-1]
+    line_sps = re.search(r"\((\d+) steps/s in the PPO loop, as on the bar\)", out).group(1)
+    assert bar_sps == line_sps
+    assert abs(int(line_sps) - summary["charts/SPS"]) <= 0.55  # the same figure, to 0.1 there
