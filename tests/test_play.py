@@ -311,7 +311,9 @@ def test_a_record_file_appearing_during_the_game_is_kept(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "game-garda3-4.json"
 
-    def answer(_prompt, script=iter(["1", "1", "q"])):
+    script = iter(["1", "1", "q"])
+
+    def answer(_prompt):
         entry = next(script)
         if entry == "q":
             target.write_text("saved by another game")

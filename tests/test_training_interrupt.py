@@ -172,7 +172,7 @@ def test_files_are_written_whole_or_not_at_all(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.json"]
 
 
-def test_league_snapshots_are_pruned_to_the_newest_league_keep(tmp_path):
+def test_league_snapshots_are_pruned_to_the_newest_league_keep(tmp_path, capsys):
     from card_envs.training.args import validate_args
 
     run = tmp_path / "run"
@@ -185,6 +185,21 @@ def test_league_snapshots_are_pruned_to_the_newest_league_keep(tmp_path):
                                           r"--max-pool 20"):
         validate_args(Args(league_keep=3))
     validate_args(Args(league_keep=0))
+
+    # the checkpoint before the newest lists self_256, deleted since: falling back to it, the
+    # league resumes with the snapshot kept (self_384), said in one line
+    newest = run / "checkpoints" / "ckpt_512.zip"
+    newest.write_bytes(b"")
+    (run / "summary.json").unlink()
+    (run / "model.zip").unlink()
+    assert json.loads((run / "checkpoints" / "ckpt_384.json").read_text())["snapshots"] == \
+        ["league/self_256.zip", "league/self_384.zip"]
+    capsys.readouterr()
+    summary = _train(resume=str(run), total_timesteps=512, max_pool=2, league_keep=2)
+    err = capsys.readouterr().err
+    assert ("[card-envs] warning: --resume: 1 league snapshot(s) of ckpt_384.zip were deleted "
+            "since (--league-keep 2): the league resumes with the 1 kept") in err
+    assert summary["league"]["snapshots"] == ["league/self_384.zip", "league/self_512.zip"]
 
 
 def test_every_long_step_shows_its_rate_and_time_left_and_one_throughput_figure(tmp_path,

@@ -350,7 +350,9 @@ class _ActWithoutPlayer:
     ({"learner_seat": True}, "config field 'learner_seat': expected None or a seat 0..1, got the "
                              "bool True"),
     ({"learner_seat": 2}, "config field 'learner_seat': 2 is not one of [None, 0, 1]"),
-    ({"learner_seat": "0"}, "config field 'learner_seat': '0' is not one of [None, 0, 1]"),
+    ({"learner_seat": "0"}, "config field 'learner_seat': expected None or a seat 0..1, got "
+                            "'0'"),
+    ({"learner_seat": 1.0}, "config field 'learner_seat': expected None or a seat 0..1, got 1.0"),
     ({"max_steps": -1}, "config field 'max_steps': -1 is out of range >= 1"),
     ({"max_steps": 0}, "config field 'max_steps': 0 is out of range >= 1"),
     ({"max_steps": "abc"}, "config field 'max_steps': expected an int, got 'abc'"),

@@ -248,7 +248,8 @@ def check_no_newer_work(ckpt: Path, timesteps: int, run_dir: Path) -> None:
 def check_checkpoint(ckpt: Path, max_pool: int) -> dict[str, Any]:
     """The metadata of checkpoint ``ckpt``, checked: the checkpoint loads as a MaskablePPO
     model, its ``.json`` beside it is the metadata :func:`save_checkpoint` writes, and the
-    newest ``max_pool`` league snapshots the resumed run reloads are model files.
+    newest ``max_pool`` league snapshots the resumed run reloads are model files (one deleted
+    since by ``--league-keep`` is left out of the resumed league, not an error).
 
     Raises:
         ConfigError: naming the file and what is wrong.
@@ -300,6 +301,8 @@ def check_checkpoint(ckpt: Path, max_pool: int) -> dict[str, Any]:
                           f"{where}{got}: {err['msg']}") from None
     source = ckpt.parent.parent
     for rel in (meta["snapshots"][-max_pool:] if max_pool > 0 else []):
+        if not (source / rel).exists() and not (source / rel).is_symlink():
+            continue  # pruned since (--league-keep): the resumed run plays the ones kept
         try:
             check_model_file(source / rel)
         except ConfigError as exc:

@@ -119,6 +119,14 @@ def _run(args: Args) -> dict[str, Any]:
     if plan.checkpoint is not None and not resumed:
         plan = ResumePlan(args)
     curve, snapshots = plan.curve, plan.snapshots  # carried on (and saved in every checkpoint)
+    if resumed:  # snapshots an older checkpoint lists but --league-keep deleted since
+        pruned = [rel for rel in snapshots if not (plan.source_dir / rel).exists()]
+        if pruned:
+            snapshots = [rel for rel in snapshots if rel not in pruned]
+            print(f"[card-envs] warning: --resume: {len(pruned)} league snapshot(s) of "
+                  f"{plan.checkpoint.name} were deleted since (--league-keep {args.league_keep}):"
+                  f" the league resumes with the {len(snapshots)} kept", file=sys.stderr,
+                  flush=True)
     torch.set_num_threads(args.threads)
     seed_everything(args.seed)
 

@@ -6,7 +6,6 @@ matplotlib is imported inside :func:`plot_curve`.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import sys

@@ -190,10 +190,14 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_seat = render_seat
         #: rgb_array frames (card_envs.core.picture): the seat drawn for and the last move
         self._camera = TableCamera(game) if render_mode == "rgb_array" else None
-        if isinstance(learner_seat, bool):  # True == 1: would silently play seat 1
+        if isinstance(learner_seat, (bool, np.bool_)):  # True == 1: would play seat 1
             raise ConfigError(f"config field 'learner_seat': expected None or a seat "
                               f"0..{game.num_players - 1}, got the bool {learner_seat!r}")
+        if learner_seat is not None and not isinstance(learner_seat, (int, np.integer)):
+            raise ConfigError(f"config field 'learner_seat': expected None or a seat "
+                              f"0..{game.num_players - 1}, got {learner_seat!r}")
         check_choice("learner_seat", learner_seat, [None, *range(game.num_players)])
+        learner_seat = None if learner_seat is None else int(learner_seat)
         if max_steps is not None:
             check_int("max_steps", max_steps, 1)
         if seed is not None:
@@ -417,7 +421,7 @@ class SingleAgentEnv(gymnasium.Env):
 def _is_number(value: Any) -> bool:
     """An int or float (numpy's too), not a bool, not NaN."""
     return (isinstance(value, (int, float, np.integer, np.floating))
-            and not isinstance(value, (bool, np.bool_)) and value == value)
+            and not isinstance(value, (bool, np.bool_)) and not np.isnan(value))
 
 
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
