@@ -1,5 +1,5 @@
 """The trainer's flags (card_envs.training.args, parsed by tyro) and the resume plan
-(card_envs.training.checkpoints): help for every field, the flag spellings the README and
+(card_envs.training.checkpoints): help for every field, the flag spellings the docs and
 scripts use, errors that name the flag, and resuming without changing the given arguments."""
 
 from __future__ import annotations

@@ -45,8 +45,8 @@ class RandomBot:
 class ObservationPolicy:
     """Wrap ``fn(observation: float32 ndarray, action_mask: int8 ndarray) -> int`` as a policy.
 
-    Raises:
-        IllegalActionError is not raised here; the caller (env / evaluation) checks legality.
+    The function's choice is not checked here: the caller (env / evaluation) checks legality
+    and raises ``IllegalActionError``.
     """
 
     def __init__(self, fn: Callable[[np.ndarray, np.ndarray], int], name: str = "observation"):

@@ -22,7 +22,7 @@ Conventions (PettingZoo classic):
 
 The checks PettingZoo stacks as wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``,
 ``TerminateIllegalWrapper``) are built in, because those wrappers cost more per step than our
-engines (see README "Design"):
+engines (see docs/design.md):
 
 - ``step``/``observe``/``render``/``agent_iter`` before ``reset`` raise ``AssertionError``
   (as ``OrderEnforcingWrapper``); ``agents``/``rewards``/... before reset raise AttributeError;
