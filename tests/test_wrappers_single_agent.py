@@ -334,3 +334,23 @@ def test_core_lead_helper_hand_computed():
     assert lead([5, 1, 3], 0, 4) == pytest.approx((5 - 2) / 4)  # mean of the others: 2
     assert lead([5, 1, 3], 1, 4) == pytest.approx((1 - 4) / 4)
     assert lead([10, 0], 0, 5) == 1.0 and lead([0, 10], 0, 5) == -1.0  # clipped
+
+
+def test_a_kept_end_of_episode_mask_is_the_users_own_array():
+    """issue 21: the all-ones ``info["action_mask"]`` of a finished episode was one shared
+    writable array, so a user who zeroed a kept mask turned every later end-of-episode mask (and
+    ``action_masks()``) to zeros. Each episode end now gives a fresh array."""
+    env = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0)
+    kept = []
+    for _ in range(3):
+        _, info = env.reset()
+        _, _, terminated, _, info = env.step(TAKE3)  # masked out: the episode ends ("lose")
+        assert terminated and info["action_mask"].tolist() == [1, 1, 1]
+        kept.append(info["action_mask"])
+        info["action_mask"][:] = 0  # the user edits the mask they kept
+    _, info = env.reset()
+    _, _, terminated, _, info = env.step(TAKE2)  # takes the last 2 cards: a win
+    assert terminated and info["outcome"] == 1.0
+    assert info["action_mask"].tolist() == [1, 1, 1]
+    assert env.action_masks().tolist() == [1, 1, 1]
+    assert len({id(m) for m in kept + [info["action_mask"]]}) == 4

@@ -38,7 +38,8 @@ truncated           the game's rule cap (``game.is_truncated``) or ``max_steps``
 info                ``seat`` (learner's seat), ``opponent`` (league kind or name),
                     ``action_mask`` (int8 ``(num_actions,)``, the same array as
                     ``action_masks()``: on every reset and step, for loops that read the mask
-                    from the info, as AgileRL's); at the end also ``outcome`` (1 win, 0.5 draw,
+                    from the info, as AgileRL's; a new array at every decision and at every
+                    episode end, so editing a kept mask changes no later one); at the end also ``outcome`` (1 win, 0.5 draw,
                     0 loss: :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all
                     seats)
 ==================  ==========================================================================
@@ -201,10 +202,9 @@ class SingleAgentEnv(gymnasium.Env):
                                      shape=game.privileged_shape, dtype=np.float32)})
         self.action_space = spaces.Discrete(game.num_actions)
         self._seeder = random.Random(seed)
-        self._ones = np.ones(game.num_actions, dtype=np.int8)
         if seed is not None:  # "random_legal" draws from np_random: seeded with the env
             self._np_random, self._np_random_seed = seeding.np_random(seed)
-        self._mask = self._ones
+        self._mask = self._all_ones()
         self.episode = 0
         self.state = None
         self.seat = 0
@@ -275,7 +275,7 @@ class SingleAgentEnv(gymnasium.Env):
                 substituted = True
             elif self.illegal_action == "lose":
                 self._done = True
-                self._mask = self._ones
+                self._mask = self._all_ones()
                 if self.source is not None:
                     self.source.record(self.opponent_kind, 0.0)
                 info = {"seat": self.seat, "opponent": self.opponent_kind,
@@ -307,8 +307,7 @@ class SingleAgentEnv(gymnasium.Env):
             info["action_mask"] = self._mask
             return obs, shaped, False, False, info
         self._done = True
-        self._mask = self._ones
-        info["action_mask"] = self._ones
+        self._mask = info["action_mask"] = self._all_ones()
         truncated = not game.is_terminal(state) or game.is_truncated(state)
         returns = [0.0] * game.num_players if truncated else [float(r) for r in game.returns(state)]
         if truncated:
@@ -331,6 +330,11 @@ class SingleAgentEnv(gymnasium.Env):
         """int8 ``(num_actions,)``: the learner's legal actions (all ones once the game is over,
         never all zeros)."""
         return self._mask
+
+    def _all_ones(self) -> np.ndarray:
+        """A fresh all-ones mask (the mask of a finished episode): each episode end gets its
+        own array, so a user who edits a kept mask changes no later one."""
+        return np.ones(self.game.num_actions, dtype=np.int8)
 
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (``game.render``; with ``render_seat``, that seat's
