@@ -131,8 +131,11 @@ class SingleAgentEnv(gymnasium.Env):
         shaping: weight ``c >= 0`` of potential-based reward shaping (0, default: off; needs a
             game with ``potential``).
         shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
-        render_mode: ``None``, ``"ansi"`` (text) or ``"rgb_array"`` (a picture, ``uint8 (H, W,
-            3)``; ``metadata["render_fps"]`` 2): see :meth:`render`.
+        render_mode: ``None``, ``"ansi"`` (text), ``"human"`` (that text printed to stdout at
+            every reset and step) or ``"rgb_array"`` (a picture, ``uint8 (H, W, 3)``;
+            ``metadata["render_fps"]`` 2): see :meth:`render`. Through ``gymnasium.make`` also
+            ``"ansi_list"`` / ``"rgb_array_list"`` (Gymnasium's ``RenderCollection``: every
+            frame since the last ``render()``).
         render_seat: whose view ``render()`` shows: ``None`` (the whole table), ``"learner"``
             (the learner's seat of each episode) or a seat ``0..num_players-1``.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
@@ -146,7 +149,7 @@ class SingleAgentEnv(gymnasium.Env):
             negative ``shaping`` or shaping on a game without ``potential``.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
 
     def __init__(
         self,
@@ -174,7 +177,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
-        check_choice("render_mode", render_mode, [None, "ansi", "rgb_array"])
+        check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         if isinstance(render_seat, bool):  # True == 1: would silently draw seat 1
             raise ConfigError(f"config field 'render_seat': expected None, 'learner' or a seat "
                               f"0..{game.num_players - 1}, got the bool {render_seat!r}")
@@ -258,6 +261,8 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError(f"{game.name}: the learner's seat never got a decision in 100 games")
         if self.shaping:
             self._phi = game.potential(self.state, self.seat)
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), {
             "seat": self.seat,
             "opponent": self.opponent_kind,
@@ -281,6 +286,8 @@ class SingleAgentEnv(gymnasium.Env):
                 info = {"seat": self.seat, "opponent": self.opponent_kind,
                         "action_mask": self._mask, "outcome": 0.0, "illegal_action": True}
                 reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
+                if self.render_mode == "human":
+                    self.render()
                 return self._observe(), reward, True, False, info
             else:
                 raise IllegalActionError(
@@ -293,6 +300,8 @@ class SingleAgentEnv(gymnasium.Env):
         game.apply_action(state, a)
         self._decisions += 1
         finished = self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         obs = self._observe()
         info = {"seat": self.seat, "opponent": self.opponent_kind}
         if substituted:
@@ -338,7 +347,8 @@ class SingleAgentEnv(gymnasium.Env):
 
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (``game.render``; with ``render_seat``, that seat's
-        ``game.render_view``); ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
+        ``game.render_view``); ``"human"``: prints that text (also done by every ``reset`` and
+        ``step``), returns ``None``; ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
         by the game config (:mod:`card_envs.core.picture`: cards with their values, HP /
         scores, the seat to act, the last move), for Gymnasium's ``RecordVideo`` (needs
         ``pip install "card-envs[video]"``, moviepy); ``None`` before the first reset or
@@ -349,10 +359,13 @@ class SingleAgentEnv(gymnasium.Env):
             return None
         if self._camera is not None:
             return self._camera.frame(self.state)
-        if self.render_mode == "ansi":
+        if self.render_mode in ("ansi", "human"):
             seat = self._render_seat()
-            return (self.game.render(self.state) if seat is None
+            text = (self.game.render(self.state) if seat is None
                     else self.game.render_view(self.state, seat))
+            if self.render_mode == "ansi":
+                return text
+            print(text)
         return None
 
     def _render_seat(self) -> int | None:
@@ -432,3 +445,8 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
     if isinstance(opponent, str):
         opponent = resolve_policy(opponent, game, seed=env_kwargs.get("seed"), game=built)
     return SingleAgentEnv(built, opponent, **env_kwargs)
+
+
+#: Gymnasium reads the render modes from the entry point's ``metadata`` (``gymnasium.make``): with
+#: it, ``render_mode="rgb_array_list"`` / ``"ansi_list"`` wrap the env in ``RenderCollection``
+make_single_agent_env.metadata = SingleAgentEnv.metadata
