@@ -52,7 +52,11 @@ scores the same way in training as in :mod:`card_envs.evaluation`, where an ille
 the game. ``"random_legal"`` never ends a game early (every episode is a whole game), but the
 learner is then credited with a move it did not choose and never learns to avoid illegal ones.
 MaskablePPO (``action_masks()``) never picks a masked-out action; the trainer passes
-``illegal_action="raise"``.
+``illegal_action="raise"``. Evaluate a masked model with its masks:
+``sb3_contrib.common.maskable.evaluation.evaluate_policy`` (and ``MaskableEvalCallback``);
+Stable-Baselines3's own ``evaluate_policy`` / ``EvalCallback`` predict without them, so every
+game ends in a forfeit (−1). The first forfeit under ``"lose"`` in a process warns
+(:class:`IllegalActionWarning`, once) and names the masked evaluation.
 
 Privileged observations (``privileged=True``, training only): the observation is then a
 ``Dict`` of ``"observation"`` (the learner's own view, as above) and ``"privileged"``
@@ -77,6 +81,7 @@ does not import it.
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
@@ -93,6 +98,26 @@ from card_envs.evaluation.match import outcome_of
 
 #: the choices of ``SingleAgentEnv(illegal_action=...)``, the default first
 ILLEGAL_ACTIONS = ("lose", "random_legal", "raise")
+
+
+class IllegalActionWarning(UserWarning):
+    """A masked-out learner action ended an episode as a loss (``illegal_action="lose"``);
+    shown once per process (filter it with ``warnings.filterwarnings("ignore",
+    category=IllegalActionWarning)``)."""
+
+
+#: the first forfeit under "lose" warns (once per process): SB3's own ``evaluate_policy`` and
+#: ``EvalCallback`` predict without masks, so a masked model forfeits every game there
+ILLEGAL_LOSS_WARNING = (
+    "SingleAgentEnv: the learner's action {action} is masked out; illegal_action='lose' ended the "
+    "episode as a loss (-1, info['illegal_action']=True). A masked model (sb3_contrib's "
+    "MaskablePPO) forfeits this way under stable_baselines3's evaluate_policy and EvalCallback, "
+    "which predict without the masks: evaluate it with "
+    "sb3_contrib.common.maskable.evaluation.evaluate_policy or MaskableEvalCallback. Env checkers "
+    "and a plain PPO (taught the rules by this -1) forfeit on purpose. illegal_action='raise' makes "
+    "it an error. (Shown once per process.)")
+#: the warnings of this module already shown in this process
+_WARNED: set[str] = set()
 
 
 class SampledOpponent(Protocol):
@@ -279,6 +304,10 @@ class SingleAgentEnv(gymnasium.Env):
                 a = int(self.np_random.choice(np.flatnonzero(self._mask)))
                 substituted = True
             elif self.illegal_action == "lose":
+                if "lose" not in _WARNED:
+                    _WARNED.add("lose")
+                    warnings.warn(ILLEGAL_LOSS_WARNING.format(action=a), IllegalActionWarning,
+                                  stacklevel=2)
                 self._done = True
                 self._mask = self._all_ones()
                 if self.source is not None:
