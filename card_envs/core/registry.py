@@ -22,7 +22,7 @@ GAMES: dict[str, str] = {
 #: game name -> env module exposing ``env()`` / ``raw_env``
 ENV_MODULES: dict[str, str] = {
     "garda3": "card_envs.garda3_v1",
-    "scratch_wars": "card_envs.scratch_wars_v1",
+    "scratch_wars": "card_envs.scratch_wars_v2",
     "dirt_and_glory": "card_envs.dirt_and_glory_v1",
     "rust_brawl": "card_envs.rust_brawl_v1",
 }
