@@ -204,13 +204,22 @@ def test_a_dead_or_malformed_address_is_one_error_line(command, argv, capsys, no
         _one_error_line(capsys, command)
 
 
-def test_balance_refuses_a_dead_address_in_one_line(capsys):
+def test_balance_and_exit_refuse_a_dead_address_in_one_line(capsys, tmp_path):
     pytest.importorskip("tyro")
     port = _closed_port()
     assert main(["balance", "test_balance:make_duel", "--games", "4", "--no-progress",
                  "--address", f"127.0.0.1:{port}"]) == 2
     assert f"--address '127.0.0.1:{port}': no Ray cluster there" in \
         _one_error_line(capsys, "balance")
+    pytest.importorskip("sb3_contrib")
+    run_dir = tmp_path / "run"
+    assert main(["train", "--method", "exit", "--rounds", "1", "--run-dir", str(run_dir),
+                 "--address", f"127.0.0.1:{port}", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"card-envs train --method exit: error: --address '127.0.0.1:{port}': "
+                          "no Ray cluster there")
+    assert not run_dir.exists()  # refused before anything was written
 
 
 def test_workers_flag_defaults_and_the_closing_line(capsys):

@@ -2,7 +2,7 @@
 ``sprt`` and ``balance`` with ``--address local`` give exactly what ``--workers 2`` gives for the
 same seeds; the games come back in job order whatever order they end in; the progress bar counts
 them with rate and time left; a worker's error, or a job it cannot load, arrives as one named
-error.
+error; expert iteration labels the same games on Ray as in this process.
 
 One local Ray (``num_cpus=2``) for all of them: the session fixture ``ray_session`` of
 conftest.py, which test_rllib.py shares. A missing extra: under ``CI=true`` these tests fail,
@@ -13,11 +13,13 @@ the reason (as test_rllib.py).
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 
 REASON = 'the rllib extra is not installed: pip install "card-envs[rllib]"'
@@ -121,3 +123,41 @@ def test_a_ray_worker_that_cannot_load_the_job_names_the_module(ray_session):
         pool.run(ghost_setup(), [Job(0, 0)])
     assert "No module named 'ghost_module'; every machine of the Ray cluster needs this " \
         "card-envs installed" in str(info.value)
+
+
+def test_expert_iteration_labels_the_same_on_ray_as_here(ray_session):
+    # worker processes against this process: the same pool code path as Ray's but for the
+    # transport (tests/test_pool.py); here the network travels to Ray as saved bytes, while this
+    # process searches with the live one
+    pytest.importorskip("sb3_contrib")
+    from tqdm import tqdm
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.core.registry import make_game
+    from card_envs.evaluation.runner import deal_seed
+    from card_envs.training.args import Args
+    from card_envs.training.exit import (
+        LabelJob,
+        LabelSetup,
+        _model_factory,
+        label_round,
+    )
+
+    make_model, make_vec_env, seed_everything = _model_factory()
+    seed_everything(3)
+    game = make_game("garda3")
+    args = Args(n_envs=1, net_arch="8,8")
+    model = make_model(make_vec_env(game, RandomBot(0), args, 0), args)
+    setup = LabelSetup("garda3", {}, iterations=4, c_puct=1.0, rollout="heuristic")
+    jobs = [LabelJob(g, 1, deal_seed(7, g)) for g in range(2)]
+    runs = []
+    for backend in ({"address": "local"}, {}):
+        with GamePool(**backend) as pool, tqdm(total=2, file=io.StringIO()) as bar:
+            runs.append(label_round(pool, setup, game, model, jobs, None, bar))
+            assert bar.n == 2
+    (ray_labels, ray_games, ray_searched), (labels, games, searched) = runs
+    assert (ray_games, ray_searched) == (games, searched) and games == 2 and searched > 0
+    assert len(ray_labels) == len(labels) == 2
+    for mine, theirs in zip(ray_labels, labels):
+        for field in ("observations", "masks", "targets", "returns", "seats", "rounds"):
+            np.testing.assert_array_equal(getattr(mine, field), getattr(theirs, field))
