@@ -227,3 +227,16 @@ def test_workers_flag_defaults_and_the_closing_line(capsys):
     assert main(["tournament", *TOY, "--policies", "random,toy_game:PerfectBot", "--deals", "1",
                  "--bootstrap", "5", "--no-progress"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("s, 1 worker(s))")
+
+
+@pytest.mark.parametrize("command", ["tournament", "sprt", "balance"])
+def test_every_games_command_documents_address_in_its_help(command, capsys):
+    if command == "balance":
+        pytest.importorskip("tyro")
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--help"])
+    assert exit_info.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # rewrapped: rich and argparse wrap
+    for needle in ("--address ADDRESS", "'local'", "ray://HOST:10001", "HOST:6379",
+                   "--workers N", "every CPU of the Ray"):
+        assert needle in text, needle

@@ -1,6 +1,6 @@
 """Play many games: one backend for every job that does (tournaments, the SPRT, the balance
-report, expert iteration's labelling), on worker processes of this machine or on a Ray cluster,
-with the same results either way.
+report, expert iteration's labelling, behaviour cloning's demonstrations), on worker processes of
+this machine or on a Ray cluster, with the same results either way.
 
 :class:`GamePool` is the backend, chosen the same way by every command:
 
@@ -23,7 +23,8 @@ order in which the games end changes what :meth:`~GamePool.run` returns.
 
 Setups here: :class:`card_envs.evaluation.runner.Setup` (tournament and SPRT games),
 :class:`card_envs.evaluation.balance.BalanceSetup` (the balance report),
-:class:`card_envs.training.exit.LabelRound` (searched self-play games of expert iteration).
+:class:`card_envs.training.exit.LabelRound` (searched self-play games of expert iteration),
+:class:`card_envs.training.imitation.CollectSetup` (a teacher's decisions for behaviour cloning).
 
 Code on a Ray cluster: a worker process imports ``card_envs`` and the modules the specs name
 (``module:factory``); this process's ``sys.path`` entries are added to each worker's (so a local
@@ -49,7 +50,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, Self
 
 from card_envs.core.errors import CardEnvsError, ConfigError
 
@@ -284,7 +285,7 @@ class GamePool:
         self._local: tuple[Any, Any] | None = None  # (setup, arena) of the serial path
         self._ray_started = connect_ray(address, workers) if address else False
 
-    def __enter__(self) -> GamePool:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
