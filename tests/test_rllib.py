@@ -2,7 +2,8 @@
 on every game of the registry through the shipped adapter, the trainer and RLlib checkpoints as
 policy specs.
 
-One local Ray for the whole test session (``num_cpus=2``), no remote env runners (sampling in the
+One local Ray for the whole test session (``num_cpus=2``; the ``ray_session`` fixture of
+conftest.py, shared with test_ray_evaluation.py), no remote env runners (sampling in the
 test process), a small train batch and one epoch; the env runs with ``illegal_action="raise"``,
 so an action the mask forbids raises instead of ending a game.
 
@@ -44,20 +45,6 @@ from card_envs.wrappers.rllib import (
 GAMES = available_games()
 # RLlib registers its env wrapper id anew for every algorithm it builds
 pytestmark = pytest.mark.filterwarnings("ignore:.*Overriding environment:UserWarning")
-
-
-@pytest.fixture(scope="session")
-def ray_session():
-    """One local Ray for the session (2 CPUs, no dashboard)."""
-    import ray
-
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
-    yield ray
-    if started:
-        ray.shutdown()
 
 
 def _masked_random_play(env, rng, seed):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -180,14 +181,6 @@ def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
                                   on_progress=on_progress)
 
 
-def _ignore_sigint() -> None:
-    """A collecting worker ignores Ctrl-C (the terminal sends it to the whole process group):
-    the main process handles it, without a traceback from every worker."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _concat(parts: list[Demonstrations]) -> Demonstrations:
     priv = None if parts[0].privileged is None else np.concatenate([d.privileged for d in parts])
     return Demonstrations(np.concatenate([d.observations for d in parts]),
@@ -196,57 +189,78 @@ def _concat(parts: list[Demonstrations]) -> Demonstrations:
                           np.concatenate([d.returns for d in parts]), priv)
 
 
+@dataclass(frozen=True)
+class CollectSetup:
+    """The teacher's demonstrations as a job of the games backend
+    (:class:`~card_envs.evaluation.pool.GamePool`): the game (spec or picklable object), its
+    config, the teacher spec, ``privileged``; :meth:`build` gives the arena that collects."""
+
+    game_spec: Any
+    config: dict
+    teacher_spec: str
+    privileged: bool = False
+
+    def build(self) -> CollectArena:
+        return CollectArena(self)
+
+
+@dataclass(frozen=True)
+class CollectJob:
+    """``n`` decisions from seed ``seed``; ``index`` orders the parts."""
+
+    index: int
+    n: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class CollectedPart:
+    index: int
+    demonstrations: Demonstrations
+
+
+class CollectArena:
+    """Collects a :class:`CollectJob` (:func:`_collect_task`: the game and the teacher built
+    from the specs for each job, as the serial run does)."""
+
+    def __init__(self, setup: CollectSetup):
+        self.setup = setup
+
+    def play(self, job: CollectJob) -> CollectedPart:
+        s = self.setup
+        return CollectedPart(job.index, _collect_task(s.game_spec, s.config, s.teacher_spec,
+                                                      job.n, job.seed, s.privileged))
+
+
 def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisions: int,
                        seed: int, workers: int, privileged: bool = False,
                        on_progress=None) -> Demonstrations:
-    """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``) in tasks of
-    :data:`TASK_DECISIONS` decisions, each task seeded from ``(seed, task)``: the result depends
-    on ``seed`` and ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
+    """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``; the games
+    backend, :class:`~card_envs.evaluation.pool.GamePool`) in tasks of :data:`TASK_DECISIONS`
+    decisions, each task seeded from ``(seed, task)``: the result depends on ``seed`` and
+    ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
 
     Raises:
         ConfigError: ``workers < 1``; an unknown game or teacher spec (from the workers).
     """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from card_envs.evaluation.pool import GamePool
 
-    from card_envs.core.errors import ConfigError
-
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
     sizes = [TASK_DECISIONS] * (n_decisions // TASK_DECISIONS)
     if n_decisions % TASK_DECISIONS:
         sizes.append(n_decisions % TASK_DECISIONS)
     seeds = [int(np.random.SeedSequence([seed, k]).generate_state(1)[0]) for k in range(len(sizes))]
-    parts: list[Demonstrations | None] = [None] * len(sizes)
-    done = 0
-    if workers == 1:
-        for k, (n, sd) in enumerate(zip(sizes, seeds)):
-            so_far = done
-            parts[k] = _collect_task(
-                game_spec, config, teacher_spec, n, sd, privileged,
-                on_progress=None if on_progress is None else
-                lambda m, so_far=so_far: on_progress(so_far + min(m, n)))
-            done += len(parts[k])
-            if on_progress is not None:
-                on_progress(done)
-    else:
-        from concurrent.futures import as_completed
+    jobs = [CollectJob(k, n, sd) for k, (n, sd) in enumerate(zip(sizes, seeds))]
+    done = [0]
 
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_ignore_sigint)
-        try:
-            futures = {pool.submit(_collect_task, game_spec, config, teacher_spec, n, sd,
-                                   privileged): k for k, (n, sd) in enumerate(zip(sizes, seeds))}
-            for future in as_completed(futures):
-                parts[futures[future]] = future.result()
-                done += len(parts[futures[future]])
-                if on_progress is not None:
-                    on_progress(done)
-        except BaseException:  # Ctrl-C or a task's error: the queued tasks are not run
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
-        pool.shutdown(wait=True)
-    return _concat([p for p in parts if p is not None])
+    def count(part: CollectedPart) -> None:
+        done[0] += len(part.demonstrations)
+        if on_progress is not None:
+            on_progress(done[0])
+
+    with GamePool(workers) as pool:
+        parts = pool.run(CollectSetup(game_spec, config, teacher_spec, privileged), jobs, count,
+                         chunk_size=1)
+    return _concat([p.demonstrations for p in parts])
 
 
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
