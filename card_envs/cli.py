@@ -11,6 +11,7 @@
     card-envs tournament --game garda3 --policies random,heuristic --gauntlet ismcts:100 \
         --deals 50 --workers 2 --json t.json --png t.png
     card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40
+    card-envs tournament --game garda3 --policies random,heuristic --deals 5000 --address auto
     card-envs play garda3 --opponent heuristic        # play a game yourself (card-envs play -h)
     card-envs replay game-garda3-7.json               # step through a saved game record
     card-envs deck check my_deck.toml                 # a Rust Brawl deck list: legal? points?
@@ -25,14 +26,17 @@ optionally followed by ``+lookahead[:N]`` (decision-time rollouts, N in 1..4096,
 entries. ``--game-config`` is a JSON object nested at most 100 levels (``MAX_JSON_DEPTH``), without
 integers too long for Python to convert. Models play deterministically with their action masks; A
 takes every seat equally often and every deal is played once with A in each seat. Results are
-printed as tables (rich); ``--json`` also writes them to a file. ``tournament`` and ``sprt``
-play through :mod:`card_envs.evaluation.runner` (``--workers N``, results equal to the serial
-run's, forfeits for policies that fail, a progress bar on stderr).
+printed as tables (rich); ``--json`` also writes them to a file. ``tournament``, ``sprt`` and
+``balance`` play through one backend, :mod:`card_envs.evaluation.pool`: ``--workers N`` local
+processes, or ``--address ADDRESS`` Ray tasks (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``, or
+``local`` for a Ray started in this process), results equal to the serial run's either way;
+forfeits for policies that fail, a progress bar on stderr.
 
 A user error (a bad flag value, a flag argparse cannot read, an unknown game or policy spec, a
 file that is not a model or not of this game, a ``--game module:attr`` that is not a game
 factory, a ``--json`` / ``--png`` path that cannot be written, ``--elo0 >= --elo1``, an
-``--alpha`` / ``--beta`` outside (0, 0.5)) prints one ``error:`` line on stderr and exits 2
+``--alpha`` / ``--beta`` outside (0, 0.5), an ``--address`` that is malformed or where no Ray
+cluster answers, ray missing for ``--address``) prints one ``error:`` line on stderr and exits 2
 before any game is played.
 ``card-envs games`` exits 1, naming the module and its ImportError, when a registered game fails
 to import (a broken installation).
@@ -48,6 +52,7 @@ import time
 from pathlib import Path
 
 from card_envs.core.errors import CardEnvsError, ConfigError
+from card_envs.evaluation.pool import check_address
 
 
 def _console():
@@ -182,6 +187,14 @@ def _cmd_evaluate(args) -> int:
     return 0
 
 
+def _where(args) -> str:
+    """Where the games ran, for the closing line: ``2 worker(s)`` or ``Ray at ADDRESS``."""
+    if args.address:
+        return f"Ray at {args.address}" + (f", {args.workers} tasks at once" if args.workers
+                                           else "")
+    return f"{args.workers or 1} worker(s)"
+
+
 def _check_count(flag: str, value, low: int = 1) -> None:
     """ConfigError unless ``value`` (an int flag) is ``None`` or >= ``low``."""
     if value is not None and value < low:
@@ -205,6 +218,7 @@ def _cmd_tournament(args) -> int:
                         ("--workers", args.workers), ("--bootstrap", args.bootstrap)):
         _check_count(flag, value)
     _check_count("--seed", args.seed, 0)
+    check_address(args.address)
     if args.games is not None and args.deals is not None:
         raise ConfigError("give --deals or --games, not both (--games N plays ceil(N / seats) "
                           "deals per pair)")
@@ -221,10 +235,10 @@ def _cmd_tournament(args) -> int:
     t = tournament(args.game, policies, deals=deals, seed=args.seed, config=config,
                    gauntlet=args.gauntlet.strip() if args.gauntlet else None,
                    workers=args.workers, progress=not args.no_progress,
-                   resamples=args.bootstrap)
+                   resamples=args.bootstrap, address=args.address)
     console = _console()
     _print_all(console, tournament_tables(t))
-    console.print(f"({time.time() - t0:.1f}s, {args.workers} worker(s))")
+    console.print(f"({time.time() - t0:.1f}s, {_where(args)})")
     if args.json:
         _write_json(args.json, {"game_config": config, **t.to_dict()})
         console.print(f"JSON: {args.json}")
@@ -257,15 +271,16 @@ def _cmd_sprt(args) -> int:
     _check_count("--max-games", args.max_games, 2)
     _check_count("--workers", args.workers)
     _check_count("--seed", args.seed, 0)
+    check_address(args.address)
     _check_json_target(args.json)
     t0 = time.time()
     result = run_sprt(args.game, args.a, args.b, elo0=args.elo0, elo1=args.elo1,
                       alpha=args.alpha, beta=args.beta, max_games=args.max_games,
                       seed=args.seed, config=config, workers=args.workers,
-                      progress=not args.no_progress)
+                      progress=not args.no_progress, address=args.address)
     console = _console()
     _print_all(console, sprt_tables(result))
-    console.print(f"({time.time() - t0:.1f}s, {args.workers} worker(s))")
+    console.print(f"({time.time() - t0:.1f}s, {_where(args)})")
     if args.json:
         _write_json(args.json, {"game": args.game, "game_config": config, **result.to_dict()})
     return 0
@@ -318,8 +333,16 @@ def _cmd_balance(argv: list[str], prog: str = "card-envs balance") -> int:
         report_tables,
     )
 
-    args = tyro.cli(BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
-                    config=(tyro.conf.PositionalRequiredArgs,))
+    from card_envs.training.entry import parse_in_one_line
+
+    try:  # tyro's error box as one error line (--help passes through)
+        args = parse_in_one_line(lambda: tyro.cli(
+            BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
+            config=(tyro.conf.PositionalRequiredArgs,)), prog)
+    except SystemExit as exc:
+        if exc.code in (0, None):
+            raise
+        return 2
     try:
         config = _game_config(args)
         _check_json_target(args.json)
@@ -328,13 +351,16 @@ def _cmd_balance(argv: list[str], prog: str = "card-envs balance") -> int:
             raise ConfigError(f"--tolerance must be in (0, 100) points, got {args.tolerance:g}")
         if args.rows < 0:
             raise ConfigError(f"--rows must be >= 0, got {args.rows}")
+        _check_count("--workers", args.workers)
+        check_address(args.address)
         report = balance_report(args.game, games=args.games, seed=args.seed, config=config,
                                 policy=args.policy, workers=args.workers, swap=args.swap,
                                 tolerance=args.tolerance / 100.0, alpha=args.alpha,
-                                min_decks=args.min_decks, progress=args.progress)
+                                min_decks=args.min_decks, progress=args.progress,
+                                address=args.address)
         console = _console()
         _print_all(console, report_tables(report, limit=args.rows or None))
-        console.print(f"({report.seconds:.1f}s, {args.workers} worker(s))")
+        console.print(f"({report.seconds:.1f}s, {_where(args)})")
         if args.json:
             _write_json(args.json, report.to_dict())
             console.print(f"JSON: {args.json}")
@@ -380,6 +406,12 @@ policy specs:
   package.module:name     your own policy object, class, or (observation, mask) -> action function
   SPEC+lookahead[:N]      any of these improved by N determinized rollouts per decision (8)"""
 
+ADDRESS_HELP = ("play on a Ray cluster instead of worker processes: 'auto' (the cluster of "
+                "`ray start` on this machine, or RAY_ADDRESS), HOST:6379 (from `ray start "
+                "--head`), ray://HOST:10001, or 'local' (a Ray started by this command); the "
+                "same games and results as --workers; needs the rllib extra "
+                "(default: worker processes)")
+
 MAIN_HELP = """\
 card-envs: Czech card games for reinforcement learning, their bots, training and evaluation.
 Every subcommand explains itself: card-envs <command> --help.
@@ -404,7 +436,8 @@ TOURNAMENT_HELP = """\
 Play every pair of policies (a round robin), or one policy against all others (--gauntlet), on
 the same duplicate deals: each deal is played once with the pair's first policy in every seat
 (two seats: twice, seats swapped), so the luck of the cards cancels. Every stochastic policy is
-reseeded from each game's seed, so --workers N gives exactly the serial results. A policy that
+reseeded from each game's seed, so --workers N, or a Ray cluster (--address), gives exactly the
+serial results. A policy that
 raises or plays an illegal move forfeits that game (reported). Prints:
 
   ratings   Bradley-Terry Elo (the logistic model of the scores, draws half a win; mean of the
@@ -413,9 +446,11 @@ raises or plays an illegal move forfeits that game (reported). Prints:
   matrix    the row's mean score against the column with its 95 % Wilson interval
   pairs     A's wins/draws/losses, score and forfeits per pair
 
-example:
+examples:
   card-envs tournament --game garda3 --policies random,heuristic,ismcts:100,runs/x/model.zip \\
       --deals 50 --workers 2 --json t.json --png t.png
+  card-envs tournament --game garda3 --policies random,heuristic,ismcts:400 --deals 2000 \\
+      --address auto                      # on the Ray cluster started by `ray start --head`
 
 """ + POLICY_SPECS_HELP
 
@@ -429,8 +464,9 @@ log(beta / (1 - alpha)) (accept H0) and log((1 - beta) / alpha) (accept H1). Pri
 (H0, H1, or inconclusive at --max-games), the games played, the LLR and A's Elo estimate with its
 95 % interval. The test's error rates are alpha and beta however early it stops.
 
-example:
+examples:
   card-envs sprt --game garda3 --a heuristic+lookahead --b heuristic --elo0 0 --elo1 40
+  card-envs sprt --game garda3 --a ismcts:400 --b ismcts:200 --address 10.0.0.5:6379
 
 """ + POLICY_SPECS_HELP
 
@@ -470,11 +506,12 @@ def _add_play_parsers(sub) -> None:
     pl.add_argument("--seat", type=int, default=0, metavar="K",
                     help="your seat, 0 .. seats-1 (default: 0)")
     pl.add_argument("--seed", type=int, default=None, metavar="S",
-                    help="the deal's seed: the same seed, the same deal (default: a random seed, "
-                         "printed)")
+                    help="the deal's seed, 0 .. 2**64-1: the same seed, the same deal "
+                         "(default: a random seed, printed)")
     pl.add_argument("--record", default=None, metavar="FILE",
-                    help="where the game record is saved (default: game-<game>-<seed>.json in "
-                         "the current folder)")
+                    help="where the game record is saved, a new file: a record is never "
+                         "overwritten (default: game-<game>-<seed>.json in the current folder, "
+                         "or game-<game>-<seed>-2.json, -3, ... when it exists)")
     rp = sub.add_parser(
         "replay", help="step through a saved game record", formatter_class=fmt,
         description=fill("Step through a saved game record move by move, showing the "
@@ -568,8 +605,11 @@ def _main(argv: list[str] | None = None) -> int:
                          "is not given)")
     tr.add_argument("--seed", type=int, default=0,
                     help="base seed of the deals (>= 0): equal seeds play equal deals")
-    tr.add_argument("--workers", type=int, default=1,
-                    help="worker processes; the results equal the serial run's")
+    tr.add_argument("--workers", type=int, default=None, metavar="N",
+                    help="worker processes (default 1: this process); with --address, Ray "
+                         "tasks at once (default: every CPU of the Ray); the results equal the "
+                         "serial run's")
+    tr.add_argument("--address", default="", metavar="ADDRESS", help=ADDRESS_HELP)
     tr.add_argument("--bootstrap", type=int, default=1000,
                     help="bootstrap resamples of the deals for the Elo intervals")
     tr.add_argument("--json", default="", metavar="PATH",
@@ -598,8 +638,11 @@ def _main(argv: list[str] | None = None) -> int:
     sp.add_argument("--max-games", type=int, default=20_000,
                     help="stop undecided ('inconclusive') after this many games (pairs of two)")
     sp.add_argument("--seed", type=int, default=0, help="base seed of the deals (>= 0)")
-    sp.add_argument("--workers", type=int, default=1,
-                    help="worker processes; the decision and counts equal the serial run's")
+    sp.add_argument("--workers", type=int, default=None, metavar="N",
+                    help="worker processes (default 1: this process); with --address, Ray "
+                         "tasks at once (default: every CPU of the Ray); the decision and "
+                         "counts equal the serial run's")
+    sp.add_argument("--address", default="", metavar="ADDRESS", help=ADDRESS_HELP)
     sp.add_argument("--json", default="", metavar="PATH",
                     help="also write the result to this JSON file")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

@@ -55,3 +55,19 @@ def pytest_collection_modifyitems(config, items):
                         f'core-only run: needs the "{extra}" extra: pip install '
                         f'"card-envs[{extra}]" (not installed: {", ".join(missing)})')))
                 break
+
+
+@pytest.fixture(scope="session")
+def ray_session():
+    """One local Ray for the test session (2 CPUs, no dashboard), started by the first test that
+    asks for it (test_ray_evaluation.py, test_rllib.py: a start costs ~10 s) and stopped at the
+    end; a Ray already running in this process is used as it is."""
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
+                 configure_logging=False)
+    yield ray
+    if started:
+        ray.shutdown()

@@ -8,7 +8,8 @@ and played by one policy spec in every seat (default ``heuristic``, the game's b
 policy reseeded from the game's seed. With ``swap`` (default) each deal is played once per seat
 rotation (two seats: twice, the sets' seats swapped, same game seed), so a set's results do not
 depend on the seat it was dealt. Games run in ``workers`` processes (spawned; each builds its
-games and policies from the specs); the results equal the serial run's.
+games and policies from the specs) or on a Ray cluster (``address``;
+:mod:`card_envs.evaluation.pool`); the results equal the serial run's.
 
 **The protocol a game opts into** (defaults on :class:`~card_envs.core.game.GameBase` raise
 ``NotImplementedError``: the report refuses the game, naming the missing hook):
@@ -70,11 +71,8 @@ Holm-level interval, the ±tolerance band, outliers in red). Command: ``card-env
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import NormalDist
@@ -83,6 +81,7 @@ from typing import Annotated, Any
 from card_envs.bots.base import reseed_policy
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import outcome_of
+from card_envs.evaluation.pool import GamePool, pool_for
 from card_envs.evaluation.runner import deal_seed, policy_seed, progress_bar
 from card_envs.evaluation.stats import wilson_interval
 
@@ -90,8 +89,12 @@ try:  # the command's flags (tyro: the 'train' extra); the library needs only th
     import tyro as _tyro
 
     _GameArg = Annotated[str, _tyro.conf.arg(metavar="GAME")]
+    _WorkersArg = Annotated[int | None, _tyro.conf.arg(metavar="N")]
+    _AddressArg = Annotated[str, _tyro.conf.arg(metavar="ADDRESS")]
 except ImportError:  # pragma: no cover - main() says tyro is missing
     _GameArg = str  # type: ignore[misc]
+    _WorkersArg = int | None  # type: ignore[misc]
+    _AddressArg = str  # type: ignore[misc]
 
 #: the hooks a game must implement (the rest have usable defaults)
 REQUIRED_HOOKS = ("balance_deal", "balance_config", "cards_in_set")
@@ -248,6 +251,11 @@ class BalanceSetup:
     config: dict
     policy: str = "heuristic"
 
+    def build(self) -> BalanceArena:
+        """This setup's :class:`BalanceArena` (what a
+        :class:`~card_envs.evaluation.pool.GamePool` worker builds once)."""
+        return BalanceArena(self)
+
 
 class BalanceArena:
     """A process's base game and per-seat policies; :meth:`play` plays a job."""
@@ -331,21 +339,6 @@ def _never(_state) -> None:
     return None
 
 
-_ARENA: BalanceArena | None = None
-
-
-def _init_worker(setup: BalanceSetup) -> None:
-    global _ARENA
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ.setdefault(var, "1")
-    _ARENA = BalanceArena(setup)
-
-
-def _play_chunk(jobs: list[BalanceJob]) -> list[BalanceGame]:
-    assert _ARENA is not None, "worker not initialised"
-    return [_ARENA.play(job) for job in jobs]
-
-
 def balance_jobs(games: int, seats: int, seed: int = 0, swap: bool = True) -> list[BalanceJob]:
     """The schedule of ``games`` games: with ``swap`` each deal once per seat rotation (the last
     deal cut short if ``games`` is not a multiple of ``seats``), else one game per deal."""
@@ -357,40 +350,20 @@ def balance_jobs(games: int, seats: int, seed: int = 0, swap: bool = True) -> li
     return jobs
 
 
-def play_balance_games(setup: BalanceSetup, jobs: list[BalanceJob], workers: int = 1,
-                       on_result=None) -> list[BalanceGame]:
-    """Play ``jobs`` in this process (``workers == 1``) or in ``workers`` spawned processes;
-    ``on_result(game)`` after each game. Returns the games sorted by ``index`` (equal for any
-    ``workers``)."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
-    out: list[BalanceGame] = []
-    if workers == 1:
-        arena = BalanceArena(setup)
-        for job in jobs:
-            g = arena.play(job)
-            out.append(g)
-            if on_result is not None:
-                on_result(g)
-        return out
-    BalanceArena(setup)  # a bad spec fails here, in this process, before any worker starts
-    size = max(1, min(16, math.ceil(len(jobs) / (workers * 16))))
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_init_worker, initargs=(setup,)) as pool:
-        pending = {pool.submit(_play_chunk, jobs[i:i + size]) for i in range(0, len(jobs), size)}
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    for g in future.result():
-                        out.append(g)
-                        if on_result is not None:
-                            on_result(g)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
-    return sorted(out, key=lambda g: g.index)
+def play_balance_games(setup: BalanceSetup, jobs: list[BalanceJob], workers: int | None = None,
+                       on_result=None, address: str = "",
+                       pool: GamePool | None = None) -> list[BalanceGame]:
+    """Play ``jobs`` in this process (one worker), in ``workers`` spawned processes, on the Ray
+    cluster at ``address``, or in ``pool`` (:mod:`card_envs.evaluation.pool`); ``on_result(game)``
+    after each game. Returns the games sorted by ``index`` (equal for every backend).
+
+    Raises:
+        ConfigError: a bad spec (found in this process, before any worker starts), bad
+            ``workers`` or ``address``.
+    """
+    with pool_for(pool, workers, address) as games:
+        arena = BalanceArena(setup)  # a bad spec fails here, in this process
+        return games.run(setup, jobs, on_result, arena=arena)
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -584,9 +557,10 @@ def summarise(games: list[BalanceGame], *, game: str, config: dict, policy: str,
 
 
 def balance_report(game: str, games: int = 10_000, seed: int = 0, config: dict | None = None,
-                   policy: str = "heuristic", workers: int = 1, swap: bool = True,
+                   policy: str = "heuristic", workers: int | None = None, swap: bool = True,
                    tolerance: float = 0.05, alpha: float = 0.05, min_decks: int = 20,
-                   progress: bool = True) -> BalanceReport:
+                   progress: bool = True, address: str = "",
+                   pool: GamePool | None = None) -> BalanceReport:
     """Play ``games`` games over random legal card sets and report per card (module docstring).
 
     Args:
@@ -595,18 +569,24 @@ def balance_report(game: str, games: int = 10_000, seed: int = 0, config: dict |
         seed: base seed of the deals (>= 0).
         config: base config keywords (the sets are merged over them).
         policy: the policy spec playing every seat (``heuristic``, ``random``, ...).
-        workers: processes (>= 1); the result equals the serial one.
+        workers: processes (>= 1, default 1); with ``address``: Ray tasks at once (default:
+            the Ray's CPUs); the result equals the serial one.
         swap: play every deal once per seat rotation.
         tolerance: the ± band around the overall rate, a fraction in (0, 1) (0.05 = 5 points).
         alpha: the family-wise error rate of Holm's procedure, in (0, 1).
         min_decks: decks a card needs to be tested (>= 2).
         progress: a tqdm bar on stderr (rate and ETA).
+        address: play on the Ray cluster there (``"auto"``, ``HOST:PORT``, ``"local"``;
+            :class:`~card_envs.evaluation.pool.GamePool`); the same report.
+        pool: a :class:`~card_envs.evaluation.pool.GamePool` to play in (kept open).
 
     Raises:
         ConfigError: a bad argument (named), an unknown game or policy, a game without the
             protocol.
+        ClusterUnreachableError: no Ray cluster at ``address``.
     """
-    for label, value, low in (("games", games, 1), ("seed", seed, 0), ("workers", workers, 1),
+    for label, value, low in (("games", games, 1), ("seed", seed, 0),
+                              ("workers", 1 if workers is None else workers, 1),
                               ("min_decks", min_decks, 2)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ConfigError(f"{label} must be an int >= {low}, got {value!r}")
@@ -618,25 +598,15 @@ def balance_report(game: str, games: int = 10_000, seed: int = 0, config: dict |
     base = BalanceArena(setup)  # checks the game, the protocol and the policy here
     seats = base.seats
     jobs = balance_jobs(games, seats, seed, swap)
-    t0 = time.time()
-    bar = progress_bar(len(jobs), f"balance {game}", enabled=progress)
-    try:
-        played = play_balance_games(setup, jobs, workers, on_result=lambda _g: bar.update(1)) \
-            if workers > 1 else _play_here(base, jobs, bar)
-    finally:
-        bar.close()
+    with pool_for(pool, workers, address) as backend:
+        t0 = time.time()
+        with progress_bar(len(jobs), f"balance {game}", enabled=progress) as bar:
+            played = backend.run(setup, jobs, on_result=lambda _g: bar.update(1), arena=base)
+        parallelism = backend.parallelism
     return summarise(played, game=game, config=config, policy=policy, seed=seed, swap=swap,
                      seats=seats, names=base.base.balance_card_names(), tolerance=tolerance,
                      alpha=alpha, min_decks=min_decks, seconds=time.time() - t0,
-                     workers=workers)
-
-
-def _play_here(arena: BalanceArena, jobs, bar) -> list[BalanceGame]:
-    out = []
-    for job in jobs:
-        out.append(arena.play(job))
-        bar.update(1)
-    return out
+                     workers=parallelism)
 
 
 # -- output -------------------------------------------------------------------------------------
@@ -750,8 +720,9 @@ at its Holm level (family-wise 5 %), how often it was played; the first player's
 95 % Wilson interval; the cards whose interval lies wholly outside +-TOLERANCE points. Draws count
 half. The statistics: docs/balance.md.
 
-example:
-  card-envs balance rust_brawl --games 10000 --workers 2 --json balance.json --png balance.png"""
+examples:
+  card-envs balance rust_brawl --games 10000 --workers 2 --json balance.json --png balance.png
+  card-envs balance rust_brawl --games 100000 --address auto   # on the Ray cluster of `ray start`"""
 
 
 @dataclass
@@ -766,8 +737,10 @@ class BalanceArgs:
     """the game's base config as a JSON object (the dealt sets are merged over it)"""
     policy: str = "heuristic"
     """the policy spec playing every seat (heuristic, random, ismcts:N, module:name, ...)"""
-    workers: int = 1
-    """worker processes; the results equal the serial run's"""
+    workers: _WorkersArg = None
+    """worker processes (None: 1, this process); with --address, Ray tasks at once (None: every CPU of the Ray); the results equal the serial run's"""
+    address: _AddressArg = ""
+    """play on a Ray cluster: 'auto', HOST:6379 (from `ray start --head`), ray://HOST:10001, or 'local' (a Ray started here); the same results as worker processes; needs the rllib extra"""
     swap: bool = True
     """play each deal once per seat rotation (--no-swap: one game per deal)"""
     tolerance: float = 5.0

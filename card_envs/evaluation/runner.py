@@ -1,15 +1,18 @@
-"""Play a schedule of games, serially or in worker processes, with the same results either way.
+"""Play a schedule of games, serially, in worker processes or on Ray, with the same results
+every way.
 
 A schedule is a list of :class:`GameJob`: entrant ``a`` in seat ``seat`` and entrant ``b`` in
-every other seat, on the deal (game seed) ``seed``. :class:`GameRunner` plays them:
+every other seat, on the deal (game seed) ``seed``. A :class:`~card_envs.evaluation.pool.GamePool`
+plays them (``pool.run(setup, jobs)``; ``GamePool(workers=N)`` or ``GamePool(address=...)``):
 
 - **The same result in any process.** Each worker process builds the game and resolves the
-  policy specs itself (:class:`Arena`; nothing but the specs crosses the process boundary, so the
-  design works under ``spawn`` as under ``fork``), and before every game each policy is reseeded
-  from that game's seed (:func:`card_envs.bots.base.reseed_policy`, the seed from
-  :func:`policy_seed`). A game's result is then a function of its job alone, and ``workers=2``
-  gives exactly what ``workers=1`` gives, provided each policy's play depends only on its seed
-  (search bots with an iteration budget, not a time limit).
+  policy specs itself (:class:`Arena`, from :meth:`Setup.build`; nothing but the specs crosses
+  the process boundary, so the design works under ``spawn`` as under ``fork`` and on other
+  machines), and before every game each policy is reseeded from that game's seed
+  (:func:`card_envs.bots.base.reseed_policy`, the seed from :func:`policy_seed`). A game's result
+  is then a function of its job alone, and ``workers=2`` or a Ray cluster gives exactly what
+  ``workers=1`` gives, provided each policy's play depends only on its seed (search bots with an
+  iteration budget, not a time limit).
 - **A policy that raises forfeits the game.** An exception inside a policy's ``act``, or an
   illegal action, loses that game for the entrant that played it (A scores 0 or 1); the
   :class:`GameRecord` names who forfeited and why, and the run goes on. Errors of the game itself
@@ -25,10 +28,6 @@ seed deal the same cards.
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,9 +35,12 @@ import numpy as np
 
 from card_envs.bots.base import reseed_policy
 from card_envs.bots.loading import first_line
-from card_envs.core.errors import ConfigError
 from card_envs.evaluation.match import outcome_of, play_game
-from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
+from card_envs.evaluation.policies import (
+    check_policy_fits,
+    resolve_game,
+    resolve_policy,
+)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -140,6 +142,11 @@ class Setup:
     def game_spec(self) -> str:
         return self.game if isinstance(self.game, str) else getattr(self.game, "name", "game")
 
+    def build(self) -> Arena:
+        """This setup's :class:`Arena` (what a :class:`~card_envs.evaluation.pool.GamePool`
+        worker builds once)."""
+        return Arena(self)
+
 
 class Arena:
     """A process's game and policies, built once from a :class:`Setup`; :meth:`play` plays a
@@ -185,103 +192,13 @@ class Arena:
                           decisions)
 
 
-_ARENA: Arena | None = None  # the worker process's arena (set by _init_worker)
-
-
-def _init_worker(setup: Setup) -> None:
-    global _ARENA
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ.setdefault(var, "1")  # the workers are the parallelism
-    _ARENA = Arena(setup)
-
-
-def _play_chunk(jobs: list[GameJob]) -> list[GameRecord]:
-    assert _ARENA is not None, "worker not initialised"
-    return [_ARENA.play(job) for job in jobs]
-
-
-class GameRunner:
-    """Plays batches of :class:`GameJob` with ``workers`` processes (1: in this process). Use as
-    a context manager (the worker pool lives until ``close``).
-
-    Args:
-        setup: the game and entrants (:class:`Setup`).
-        workers: processes (>= 1); worker processes are started with ``spawn``.
-        arena: this process's :class:`Arena` for ``setup`` if one is built already (used when
-            ``workers == 1``: the policies are not loaded twice).
-
-    Raises:
-        ConfigError: ``workers < 1``; a setup that cannot be sent to a worker (not picklable).
-    """
-
-    def __init__(self, setup: Setup, workers: int = 1, arena: Arena | None = None):
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
-        self.setup = setup
-        self.workers = workers
-        self._arena = arena
-        self._pool: ProcessPoolExecutor | None = None
-        if workers > 1:
-            import pickle
-
-            try:
-                pickle.dumps(setup)
-            except Exception as exc:  # noqa: BLE001 - name what cannot go to a worker
-                raise ConfigError(f"workers > 1 need policies given as spec strings or picklable "
-                                  f"objects: {type(exc).__name__}: {first_line(exc)}") from None
-
-    def __enter__(self) -> GameRunner:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def run(self, jobs: list[GameJob], on_result=None) -> list[GameRecord]:
-        """Play ``jobs``; ``on_result(record)`` is called in this process as each game ends
-        (any order). Returns the records sorted by ``index``."""
-        records: list[GameRecord] = []
-        if self.workers == 1:
-            if self._arena is None:
-                self._arena = Arena(self.setup)
-            for job in jobs:
-                rec = self._arena.play(job)
-                records.append(rec)
-                if on_result is not None:
-                    on_result(rec)
-            return records
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker, initargs=(self.setup,))
-        size = max(1, min(8, math.ceil(len(jobs) / (self.workers * 16))))
-        pending = {self._pool.submit(_play_chunk, jobs[i:i + size])
-                   for i in range(0, len(jobs), size)}
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    for rec in future.result():
-                        records.append(rec)
-                        if on_result is not None:
-                            on_result(rec)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            self.close()
-            raise
-        return sorted(records, key=lambda r: r.index)
-
-
-def progress_bar(total: int, desc: str, enabled: bool = True):
-    """A tqdm bar on stderr (count, rate, elapsed and ETA); a no-op object when not ``enabled``."""
+def progress_bar(total: int, desc: str, enabled: bool = True, leave: bool = True,
+                 unit: str = "game"):
+    """A tqdm bar on stderr (count, rate, elapsed and ETA); a no-op object when not ``enabled``;
+    ``leave=False``: the bar is cleared when it closes."""
     import sys
 
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="game", file=sys.stderr, disable=not enabled,
-                dynamic_ncols=True, mininterval=0.5, smoothing=0.1)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not enabled,
+                dynamic_ncols=True, mininterval=0.5, smoothing=0.1, leave=leave)

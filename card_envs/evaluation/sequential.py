@@ -3,9 +3,10 @@
 Deal ``d`` is played twice, A in seat 0 then in seat 1 (the same cards; policies reseeded from
 the game's seed as in every tournament game, :mod:`card_envs.evaluation.runner`); after each
 pair, in deal order, its pentanomial category is counted and the GSPRT log-likelihood ratio
-(:mod:`card_envs.evaluation.sprt`) is checked against Wald's bounds. With ``workers > 1`` deals
-are played ahead in batches, and the games past the deciding pair are discarded, so the
-decision, the games counted and the estimate are those of a serial run.
+(:mod:`card_envs.evaluation.sprt`) is checked against Wald's bounds. With ``workers > 1`` or on
+Ray (``address``; :mod:`card_envs.evaluation.pool`) deals are played ahead in batches, and the
+games past the deciding pair are discarded, so the decision, the games counted and the estimate
+are those of a serial run.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass, field
 
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation import sprt
-from card_envs.evaluation.runner import Arena, GameJob, GameRunner, Setup, deal_seed, progress_bar
+from card_envs.evaluation.pool import GamePool, pool_for
+from card_envs.evaluation.runner import Arena, GameJob, Setup, deal_seed, progress_bar
 
 
 @dataclass
@@ -71,7 +73,8 @@ class SprtResult:
 
 def run_sprt(game, a, b, elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0.05,
              beta: float = 0.05, max_games: int = 20_000, seed: int = 0, config=None,
-             workers: int = 1, progress: bool = False) -> SprtResult:
+             workers: int | None = None, progress: bool = False, address: str = "",
+             pool: GamePool | None = None) -> SprtResult:
     """Play pairs of ``a`` against ``b`` until the SPRT of H0 ``elo = elo0`` against H1 ``elo =
     elo1`` decides, or ``max_games`` games are played.
 
@@ -85,13 +88,18 @@ def run_sprt(game, a, b, elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0
         beta: the type-II error rate, in (0, 0.5).
         max_games: the most games (>= 2; played in pairs: ``max_games // 2`` pairs).
         seed: base seed of the deals (>= 0).
-        workers: processes (>= 1).
+        workers: processes (>= 1, default 1); with ``address``: Ray tasks at once (default:
+            the Ray's CPUs).
         progress: a progress bar on stderr (games, rate, ETA to ``max_games``; LLR shown).
+        address: play on the Ray cluster there (``"auto"``, ``HOST:PORT``, ``"local"``;
+            :class:`~card_envs.evaluation.pool.GamePool`); the same result.
+        pool: a :class:`~card_envs.evaluation.pool.GamePool` to play in (kept open).
 
     Raises:
         ConfigError: bad hypotheses (:func:`card_envs.evaluation.sprt.check_hypotheses`), a game
             without exactly two seats, ``max_games < 2``, ``seed < 0``, bad specs (before any
-            game).
+            game), bad ``workers`` or ``address``;
+        ClusterUnreachableError: no Ray cluster at ``address``.
     """
     try:
         sprt.check_hypotheses(elo0, elo1, alpha, beta)
@@ -112,15 +120,15 @@ def run_sprt(game, a, b, elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0
     result = SprtResult(str(a), str(b), elo0, elo1, alpha, beta, max_games, seed,
                         bounds=sprt.bounds(alpha, beta))
     max_pairs = max_games // 2
-    batch = 1 if workers == 1 else 8 * workers
-    bar = progress_bar(2 * max_pairs, "sprt", enabled=progress)
-    with bar, GameRunner(setup, workers, arena=arena) as runner:
+    with pool_for(pool, workers, address) as games, \
+            progress_bar(2 * max_pairs, "sprt", enabled=progress) as bar:
+        batch = 1 if games.serial else 8 * games.parallelism
         next_deal = 0
         while result.decision is None and next_deal < max_pairs:
             deals = range(next_deal, min(next_deal + batch, max_pairs))
             jobs = [GameJob(2 * d + s, 0, 1, d, s, deal_seed(seed, d)) for d in deals
                     for s in (0, 1)]
-            records = runner.run(jobs)
+            records = games.run(setup, jobs, arena=arena)
             next_deal = deals.stop
             for first, second in zip(records[0::2], records[1::2]):
                 _count(result, first)

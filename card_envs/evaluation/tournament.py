@@ -3,10 +3,11 @@
 Every pair of entrants (round robin), or the gauntlet entrant against every other (gauntlet),
 plays the same ``deals`` deals; each deal once with the pair's first entrant in every seat
 (two seats: the duplicate format, the deal played twice with the seats swapped; more seats: the
-entrant rotated through them with the other in every remaining seat). Games run in
-``workers`` processes with results identical to a serial run (:mod:`card_envs.evaluation.runner`:
-policies reseeded from each game's seed); a policy that raises or plays an illegal action
-forfeits that game (counted, reported, the run goes on).
+entrant rotated through them with the other in every remaining seat). Games run in this process,
+in ``workers`` processes or on a Ray cluster (``address``; :mod:`card_envs.evaluation.pool`) with
+results identical to a serial run (:mod:`card_envs.evaluation.runner`: policies reseeded from
+each game's seed); a policy that raises or plays an illegal action forfeits that game (counted,
+reported, the run goes on).
 
 The result, :class:`Tournament`, holds
 
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from card_envs.core.errors import ConfigError
+from card_envs.evaluation.pool import GamePool, pool_for
 from card_envs.evaluation.ratings import (
     DEFAULT_PRIOR,
     bootstrap_bradley_terry,
@@ -42,7 +44,6 @@ from card_envs.evaluation.runner import (
     Arena,
     GameJob,
     GameRecord,
-    GameRunner,
     Setup,
     deal_seed,
     progress_bar,
@@ -255,8 +256,9 @@ def schedule(k: int, deals: int, seats: int, seed: int, gauntlet: bool = False
 
 
 def tournament(game, policies, deals: int = 50, seed: int = 0, config=None, gauntlet=None,
-               workers: int = 1, progress: bool = False, resamples: int = 1000,
-               prior: float = DEFAULT_PRIOR) -> Tournament:
+               workers: int | None = None, progress: bool = False, resamples: int = 1000,
+               prior: float = DEFAULT_PRIOR, address: str = "",
+               pool: GamePool | None = None) -> Tournament:
     """Play a round robin (or a gauntlet) on duplicate deals and rate the entrants.
 
     Args:
@@ -291,9 +293,9 @@ def tournament(game, policies, deals: int = 50, seed: int = 0, config=None, gaun
         arena.policy(i)
     seats = arena.game.num_players
     jobs = schedule(len(names), deals, seats, seed, gauntlet=gauntlet is not None)
-    bar = progress_bar(len(jobs), "tournament", enabled=progress)
-    with bar, GameRunner(setup, workers, arena=arena) as runner:
-        records = runner.run(jobs, on_result=lambda _rec: bar.update(1))
+    with pool_for(pool, workers, address) as games, \
+            progress_bar(len(jobs), "tournament", enabled=progress) as bar:
+        records = games.run(setup, jobs, on_result=lambda _rec: bar.update(1), arena=arena)
     game_name = game if isinstance(game, str) else getattr(game, "name", "game")
     return rate(game_name, names, records, deals, seats, seed,
                 gauntlet=names[0] if gauntlet is not None else None, resamples=resamples,

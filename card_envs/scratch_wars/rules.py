@@ -125,7 +125,7 @@ from card_envs.scratch_wars.state import (
 
 
 class ScratchWarsGame(GameBase[ScratchWarsState]):
-    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v1``).
+    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v2``).
 
     Args:
         config: the :class:`ScratchWarsConfig`.
@@ -146,7 +146,7 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
     """
 
     name = "scratch_wars"
-    version = 1
+    version = 2  # the env module's _vN (scratch_wars_v2: the normalised observation)
     state_class = ScratchWarsState
     encoder_class = ScratchWarsEncoder
     action_layout = ACTIONS

@@ -15,7 +15,9 @@ choices, the network learns the search's choices, and the better network guides 
    seat's final return (a decision the search leaves to the rollout policy, such as Garda3's
    draft, is labelled with that move, one-hot). Games run in ``--workers`` spawned processes, or
    as Ray tasks on the cluster at ``--address`` (``auto``, ``HOST:6379``; ``local`` starts a
-   local Ray); a progress bar shows games, rate and time left;
+   local Ray): the backend of the tournaments (:class:`~card_envs.evaluation.pool.GamePool`,
+   one game per task, the labels gathered in game order, so the same for every backend); a
+   progress bar shows games, rate and time left;
 2. **fit**: the policy head by cross-entropy to the visit distributions (masked), the value head
    by squared error to the returns, ``--fit-epochs`` over the last ``--replay-rounds`` rounds'
    records;
@@ -46,15 +48,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import hashlib
 import io
 import json
 import math
-import multiprocessing
-import os
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,10 +94,10 @@ class ExItArgs:
     """PUCT exploration weight of the search (units of the value spread; card_envs.bots.ismcts)"""
     rollout: str = "heuristic"
     """who plays the search's playouts: heuristic (the game's bot), model (the current network, deterministic) or random"""
-    workers: int = 1
-    """labelling processes on this machine (spawned; 1: in this process); with --address: Ray tasks in flight at once"""
+    workers: int | None = None
+    """labelling processes on this machine (spawned; None: 1, in this process); with --address, Ray tasks at once (None: every CPU of the Ray); the labels equal the serial run's"""
     address: str = ""
-    """label on a Ray cluster: 'auto', HOST:6379 (from `ray start --head`), ray://HOST:10001, or 'local' (a Ray of this machine); empty: worker processes (needs the rllib extra for Ray)"""
+    """label on a Ray cluster: 'auto', HOST:6379 (from `ray start --head`), ray://HOST:10001, or 'local' (a Ray started here); empty: worker processes (needs the rllib extra for Ray); the backend of card-envs tournament, sprt and balance (card_envs.evaluation.pool)"""
     seed: int = 1
     """seed of the network, the deals and the searches"""
     run_dir: str = ""
@@ -172,13 +170,16 @@ def validate_args(args: ExItArgs) -> None:
             ``--rounds`` both 0).
     """
     from card_envs.bots.ismcts import MAX_ITERATIONS
-    from card_envs.training.rllib_ppo import check_address, check_run_dir
+    from card_envs.evaluation.pool import check_address
+    from card_envs.training.rllib_ppo import check_run_dir
 
     def bad(field: str, why: str):
         return ConfigError(f"{flag(field)} {getattr(args, field)!r}: {why}")
 
     for field, low in _AT_LEAST.items():
         value = getattr(args, field)
+        if value is None and field == "workers":  # 1, or the Ray's CPUs with --address
+            continue
         if not (value >= low and math.isfinite(value)):
             raise bad(field, f"must be a finite number >= {low}")
     for field in _POSITIVE:
@@ -303,9 +304,6 @@ def make_search(setup: LabelSetup, net, game):
     return bot
 
 
-_WORKER: dict[str, Any] = {}  # a labelling process's game and the network it last loaded
-
-
 def _net_from_bytes(data: bytes):
     """A deterministic :class:`~card_envs.bots.sb3.FrozenPolicy` from a saved model's bytes."""
     from sb3_contrib import MaskablePPO
@@ -316,148 +314,86 @@ def _net_from_bytes(data: bytes):
     return FrozenPolicy(model.policy, deterministic=True, name="exit-net")
 
 
-def label_chunk(setup: LabelSetup, digest: str, model_bytes: bytes,
-                jobs: list[tuple[int, int]]) -> list[tuple[Labels | None, int, float]]:
-    """Label the games ``jobs`` (``(round, seed)`` each) in this process with the network saved
-    in ``model_bytes`` (loaded once per ``digest``); per game ``(labels, searched decisions,
-    seconds)``. Run by worker processes and Ray tasks."""
-    import torch
+@dataclass(frozen=True)
+class LabelJob:
+    """One self-play game to label: deal ``seed`` in round ``round_index``; ``index`` orders the
+    results."""
 
-    torch.set_num_threads(1)
-    if _WORKER.get("setup") != setup:
+    index: int
+    round_index: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class LabelledGame:
+    """A labelled :class:`LabelJob`: its ``labels`` (None when no decision had a choice), the
+    ``searched`` decisions and the ``seconds`` it took."""
+
+    index: int
+    labels: Labels | None
+    searched: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class LabelRound:
+    """What a worker needs to label a round's games: the :class:`LabelSetup` and the network
+    saved as ``model_bytes`` (``MaskablePPO.save``). A setup of
+    :class:`~card_envs.evaluation.pool.GamePool` (:meth:`build`)."""
+
+    setup: LabelSetup
+    model_bytes: bytes
+
+    def build(self) -> LabelArena:
+        """The game and the search with this round's network (torch on one thread)."""
+        import torch
+
         from card_envs.evaluation.policies import resolve_game
 
-        _WORKER.clear()
-        _WORKER.update(setup=setup, game=resolve_game(setup.game, setup.config))
-    game = _WORKER["game"]
-    if _WORKER.get("digest") != digest:
-        net = _net_from_bytes(model_bytes)
-        _WORKER.update(digest=digest, bot=make_search(setup, net, game))
-    out = []
-    for round_index, seed in jobs:
+        torch.set_num_threads(1)
+        game = resolve_game(self.setup.game, self.setup.config)
+        return LabelArena(game, make_search(self.setup, _net_from_bytes(self.model_bytes), game))
+
+
+class LabelArena:
+    """A game and its labelling search (:func:`make_search`); :meth:`play` labels a job."""
+
+    def __init__(self, game, bot):
+        self.game, self.bot = game, bot
+
+    def play(self, job: LabelJob) -> LabelledGame:
         t0 = time.perf_counter()
-        labels, searched = label_game(game, _WORKER["bot"], seed, round_index)
-        out.append((labels, searched, time.perf_counter() - t0))
-    return out
+        labels, searched = label_game(self.game, self.bot, job.seed, job.round_index)
+        return LabelledGame(job.index, labels, searched, time.perf_counter() - t0)
 
 
-def _init_worker() -> None:
-    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ.setdefault(var, "1")
+def label_round(pool, setup: LabelSetup, game, model, jobs: list[LabelJob],
+                deadline: float | None, bar) -> tuple[list[Labels], int, int]:
+    """Label ``jobs`` with the current network of ``model`` (a MaskablePPO) in ``pool`` (a
+    :class:`~card_envs.evaluation.pool.GamePool`: this process, worker processes or Ray tasks,
+    one game per task); games not started by ``deadline`` (a ``time.time()``) are dropped.
+    Returns ``(labels per game in job order, games played, searched decisions)``; ``bar``
+    (tqdm) advances one per game as it ends."""
+    decisions = [0]
 
+    def take(done: LabelledGame) -> None:
+        decisions[0] += 0 if done.labels is None else len(done.labels)
+        bar.update(1)
+        bar.set_postfix(decisions=decisions[0], refresh=False)
 
-class Labeller:
-    """Labels rounds of games in this process (``workers == 1``, no address), in spawned worker
-    processes, or as Ray tasks (``address``). Use as a context manager.
+    buf = io.BytesIO()
+    if pool.serial:  # the live network, nothing saved
+        from card_envs.bots.sb3 import FrozenPolicy
 
-    Raises:
-        MissingExtraError: ``address`` given and ray is not installed.
-        ConnectionError: no Ray cluster at ``address``.
-    """
-
-    def __init__(self, setup: LabelSetup, game, workers: int, address: str = ""):
-        self.setup, self.game, self.workers, self.address = setup, game, workers, address
-        self._pool: ProcessPoolExecutor | None = None
-        self._remote = None
-        if address:
-            from card_envs.core.extras import require_extra
-
-            require_extra("rllib", f"--address {address!r} (labelling on Ray)", ("ray",))
-            import ray
-
-            if not ray.is_initialized():
-                if address == "local":
-                    ray.init(address="local", num_cpus=workers, include_dashboard=False,
-                             log_to_driver=False)
-                else:
-                    ray.init(address=address, log_to_driver=False)
-            self._remote = ray.remote(num_cpus=1)(label_chunk)
-        elif workers > 1:
-            self._pool = ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker)
-
-    def __enter__(self) -> Labeller:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def where(self) -> str:
-        if self.address:
-            return f"Ray at {self.address} ({self.workers} tasks at once)"
-        return f"{self.workers} worker process{'es' if self.workers > 1 else ''}" \
-            if self.workers > 1 else "this process"
-
-    def run(self, model, jobs: list[tuple[int, int]], deadline: float | None,
-            bar) -> tuple[list[Labels], int, int]:
-        """Label ``jobs`` with the current network of ``model`` (a MaskablePPO); games not
-        started by ``deadline`` (a ``time.time()``) are dropped. Returns ``(labels per game,
-        games played, searched decisions)``; ``bar`` (tqdm) advances one per game."""
-        results: list[tuple[Labels | None, int, float]] = []
-
-        def take(chunk):
-            results.extend(chunk)
-            for labels, _, _ in chunk:
-                bar.update(1)
-                bar.set_postfix(decisions=sum(len(x) for x, _, _ in results if x is not None),
-                                refresh=False)
-
-        if self._pool is None and self._remote is None:
-            from card_envs.bots.sb3 import FrozenPolicy
-
-            net = FrozenPolicy(model.policy, deterministic=True, name="exit-net")
-            bot = make_search(self.setup, net, self.game)
-            for round_index, seed in jobs:
-                if deadline is not None and time.time() >= deadline:
-                    break
-                t0 = time.perf_counter()
-                labels, searched = label_game(self.game, bot, seed, round_index)
-                take([(labels, searched, time.perf_counter() - t0)])
-        else:
-            buf = io.BytesIO()
-            model.save(buf)
-            data = buf.getvalue()
-            digest = hashlib.sha1(data).hexdigest()
-            if self._remote is not None:
-                self._run_ray(data, digest, jobs, deadline, take)
-            else:
-                self._run_pool(data, digest, jobs, deadline, take)
-        games = len(results)
-        labels = [x for x, _, _ in results if x is not None]
-        return labels, games, sum(s for _, s, _ in results)
-
-    def _run_pool(self, data, digest, jobs, deadline, take) -> None:
-        todo = list(jobs)
-        pending = set()
-        while todo or pending:  # at most 2 games in flight per worker: the deadline cuts soon
-            while todo and len(pending) < 2 * self.workers and \
-                    (deadline is None or time.time() < deadline):
-                pending.add(self._pool.submit(label_chunk, self.setup, digest, data,
-                                              [todo.pop(0)]))
-            if not pending:
-                break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                take(future.result())
-
-    def _run_ray(self, data, digest, jobs, deadline, take) -> None:
-        import ray
-
-        ref = ray.put(data)
-        todo = list(jobs)
-        pending: list = []
-        while todo or pending:
-            while todo and len(pending) < 2 * self.workers and \
-                    (deadline is None or time.time() < deadline):
-                pending.append(self._remote.remote(self.setup, digest, ref, [todo.pop(0)]))
-            if not pending:
-                break
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref_done in done:
-                take(ray.get(ref_done))
+        net = FrozenPolicy(model.policy, deterministic=True, name="exit-net")
+        arena = LabelArena(game, make_search(setup, net, game))
+    else:
+        model.save(buf)
+        arena = None
+    done = pool.run(LabelRound(setup, buf.getvalue()), jobs, take, arena=arena, chunk_size=1,
+                    deadline=deadline)
+    labels = [g.labels for g in done if g.labels is not None]
+    return labels, len(done), sum(g.searched for g in done)
 
 
 # -- fitting ---------------------------------------------------------------------------------
@@ -591,7 +527,20 @@ def _model_factory():
 
 
 def train(args: ExItArgs) -> dict[str, Any]:
-    """Run one expert-iteration job (module docstring); returns the summary dict."""
+    """Run one expert-iteration job (module docstring); returns the summary dict.
+
+    Raises:
+        ConfigError: a bad flag (:func:`validate_args`), game or resume path;
+        ClusterUnreachableError: no Ray cluster at ``--address`` (before anything is written).
+    """
+    from card_envs.evaluation.pool import GamePool
+
+    validate_args(args)
+    with GamePool(args.workers, args.address) as pool:  # labels every round's games
+        return _train(args, pool)
+
+
+def _train(args: ExItArgs, pool) -> dict[str, Any]:
     import torch
 
     from card_envs.bots.base import RandomBot
@@ -606,7 +555,6 @@ def train(args: ExItArgs) -> dict[str, Any]:
 
     make_model, make_vec_env, seed_everything = _model_factory()
 
-    validate_args(args)
     t0 = time.time()  # the budget covers the warm start too
     deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
 
@@ -671,76 +619,76 @@ def train(args: ExItArgs) -> dict[str, Any]:
                   f"{curve[-1]['eval/win_rate_vs_heuristic']:.1%}", flush=True)
 
     setup = LabelSetup(args.game, config, args.iterations, args.c_puct, args.rollout)
-    with Labeller(setup, game, args.workers, args.address) as labeller:
-        print(f"[card-envs] labelling {args.games_per_round} games per round, {args.iterations} "
-              f"iterations per decision, in {labeller.where()}", flush=True)
-        while (args.rounds <= 0 or round_index < args.rounds) and \
-                (deadline is None or time.time() < deadline):
-            round_index += 1
-            costs: dict[str, float] = {}
-            # 1. label: self-play searched with the current network as prior
-            t = time.time()
-            jobs = [(round_index, deal_seed(args.seed * 10_007 + round_index, g))
-                    for g in range(args.games_per_round)]
-            with progress_bar(len(jobs), f"round {round_index} label",
-                              enabled=args.progress) as bar:
-                labels, games, searched = labeller.run(model, jobs, deadline, bar)
-            costs["seconds/label"] = time.time() - t
-            if not labels:
-                print(f"[card-envs] round {round_index}: no game labelled before the deadline",
-                      flush=True)
-                round_index -= 1
-                break
-            new = Labels.concat(labels)
-            timesteps += len(new)
-            replay = new if replay is None else Labels.concat([replay, new])
-            replay = replay.where(replay.rounds > round_index - args.replay_rounds)
+    print(f"[card-envs] labelling {args.games_per_round} games per round, {args.iterations} "
+          f"iterations per decision, in {pool.describe()}", flush=True)
+    while (args.rounds <= 0 or round_index < args.rounds) and \
+            (deadline is None or time.time() < deadline):
+        round_index += 1
+        costs: dict[str, float] = {}
+        # 1. label: self-play searched with the current network as prior
+        t = time.time()
+        jobs = [LabelJob(g, round_index, deal_seed(args.seed * 10_007 + round_index, g))
+                for g in range(args.games_per_round)]
+        with progress_bar(len(jobs), f"round {round_index} label",
+                          enabled=args.progress) as bar:
+            labels, games, searched = label_round(pool, setup, game, model, jobs, deadline,
+                                                  bar)
+        costs["seconds/label"] = time.time() - t
+        if not labels:
+            print(f"[card-envs] round {round_index}: no game labelled before the deadline",
+                  flush=True)
+            round_index -= 1
+            break
+        new = Labels.concat(labels)
+        timesteps += len(new)
+        replay = new if replay is None else Labels.concat([replay, new])
+        replay = replay.where(replay.rounds > round_index - args.replay_rounds)
 
-            # 2. fit the policy to the visit distributions, the value to the outcomes
-            t = time.time()
-            before = (
-                {k: v.clone() for k, v in model.policy.state_dict().items()},
-                model.policy.optimizer.state_dict())
-            previous = FrozenPolicy(model.policy, deterministic=True, name="previous")
-            metrics = fit(model, replay, args.fit_epochs, args.fit_learning_rate,
-                          args.fit_batch_size, args.value_coef, seed=args.seed + round_index)
-            costs["seconds/fit"] = time.time() - t
+        # 2. fit the policy to the visit distributions, the value to the outcomes
+        t = time.time()
+        before = (
+            {k: v.clone() for k, v in model.policy.state_dict().items()},
+            model.policy.optimizer.state_dict())
+        previous = FrozenPolicy(model.policy, deterministic=True, name="previous")
+        metrics = fit(model, replay, args.fit_epochs, args.fit_learning_rate,
+                      args.fit_batch_size, args.value_coef, seed=args.seed + round_index)
+        costs["seconds/fit"] = time.time() - t
 
-            # 3. gate: the new network against the previous one on duplicate deals
-            t = time.time()
-            gate: dict[str, Any] = {"round": round_index, "accepted": True}
-            if args.gate_deals > 0:
-                result = evaluate(args.gate_deals, GATE_SEED, previous)
-                gate.update(score=result.score, games=result.n,
-                            accepted=result.score >= args.gate_threshold)
-                if not gate["accepted"]:
-                    model.policy.load_state_dict(before[0])
-                    model.policy.optimizer.load_state_dict(before[1])
-            gates.append(gate)
-            costs["seconds/gate"] = time.time() - t
+        # 3. gate: the new network against the previous one on duplicate deals
+        t = time.time()
+        gate: dict[str, Any] = {"round": round_index, "accepted": True}
+        if args.gate_deals > 0:
+            result = evaluate(args.gate_deals, GATE_SEED, previous)
+            gate.update(score=result.score, games=result.n,
+                        accepted=result.score >= args.gate_threshold)
+            if not gate["accepted"]:
+                model.policy.load_state_dict(before[0])
+                model.policy.optimizer.load_state_dict(before[1])
+        gates.append(gate)
+        costs["seconds/gate"] = time.time() - t
 
-            # 4. evaluate alone against the heuristic (same deals every round)
-            t = time.time()
-            add_point({"games": games, "decisions": len(new), "searched": searched,
-                       "gate/score": gate.get("score"), "gate/accepted": gate["accepted"],
-                       **metrics, **{k: round(v, 2) for k, v in costs.items()}})
-            costs["seconds/eval"] = time.time() - t
-            if curve:
-                curve[-1]["seconds/eval"] = round(costs["seconds/eval"], 2)
-            rate = curve[-1]["eval/win_rate_vs_heuristic"] if curve else float("nan")
-            score = f"{gate['score']:.1%}" if "score" in gate else "-"
-            print(f"[card-envs] round {round_index}: {games} games, {len(new)} decisions "
-                  f"({searched} searched) in {costs['seconds/label']:.0f}s; fit KL "
-                  f"{metrics['fit/kl']:.3f}, accuracy {metrics['fit/accuracy']:.1%}; gate "
-                  f"{score} -> {'kept' if gate['accepted'] else 'rejected'}; alone vs "
-                  f"heuristic {rate:.1%}", flush=True)
+        # 4. evaluate alone against the heuristic (same deals every round)
+        t = time.time()
+        add_point({"games": games, "decisions": len(new), "searched": searched,
+                   "gate/score": gate.get("score"), "gate/accepted": gate["accepted"],
+                   **metrics, **{k: round(v, 2) for k, v in costs.items()}})
+        costs["seconds/eval"] = time.time() - t
+        if curve:
+            curve[-1]["seconds/eval"] = round(costs["seconds/eval"], 2)
+        rate = curve[-1]["eval/win_rate_vs_heuristic"] if curve else float("nan")
+        score = f"{gate['score']:.1%}" if "score" in gate else "-"
+        print(f"[card-envs] round {round_index}: {games} games, {len(new)} decisions "
+              f"({searched} searched) in {costs['seconds/label']:.0f}s; fit KL "
+              f"{metrics['fit/kl']:.3f}, accuracy {metrics['fit/accuracy']:.1%}; gate "
+              f"{score} -> {'kept' if gate['accepted'] else 'rejected'}; alone vs "
+              f"heuristic {rate:.1%}", flush=True)
 
-            # 5. checkpoint
-            seconds_now = train_seconds + time.time() - t0
-            save_round(model, run_dir, {
-                "round": round_index, "timesteps": timesteps,
-                "train_seconds": round(seconds_now, 2), "curve": curve, "gates": gates,
-                "args": dataclasses.asdict(args)}, replay)
+        # 5. checkpoint
+        seconds_now = train_seconds + time.time() - t0
+        save_round(model, run_dir, {
+            "round": round_index, "timesteps": timesteps,
+            "train_seconds": round(seconds_now, 2), "curve": curve, "gates": gates,
+            "args": dataclasses.asdict(args)}, replay)
 
     # outputs and the final evaluation
     seconds = time.time() - t0

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -95,14 +96,16 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
 
 def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: int = 512,
                     value_coef: float = 0.5, seed: int = 0,
-                    learning_rate: float | None = 1e-3, on_epoch=None) -> dict[str, float]:
+                    learning_rate: float | None = 1e-3, on_epoch=None,
+                    on_batch=None) -> dict[str, float]:
     """Fit ``model.policy`` (a MaskablePPO policy) to ``demos`` with its own optimizer, at
     ``learning_rate`` (restored to PPO's afterwards; ``None`` keeps the optimizer's).
 
     Loss per batch: ``-log π(a|s, mask) + value_coef · (V(s) - return)²``.
 
     A policy on ``{"observation", "privileged"}`` dicts (a privileged critic) is fed both
-    (``demos.privileged`` must be there). ``on_epoch(epoch)`` is called after every epoch.
+    (``demos.privileged`` must be there). ``on_epoch(epoch)`` is called after every epoch,
+    ``on_batch()`` after every minibatch (``ceil(len(demos) / batch_size)`` an epoch).
 
     Returns:
         ``{"bc/loss": ..., "bc/accuracy": ...}`` of the last epoch (accuracy: the argmax of the
@@ -149,6 +152,8 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
                                                action_masks=demos.masks[idx.numpy()])
                 pred = dist.distribution.probs.argmax(dim=1)
                 correct += float((pred == act_t[idx]).sum())
+            if on_batch is not None:
+                on_batch()
         if on_epoch is not None:
             on_epoch(epoch)
     policy.set_training_mode(False)
@@ -157,19 +162,23 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
     return {"bc/loss": loss_sum / n, "bc/accuracy": correct / n}
 
 
+#: the minibatch size of the warm start's behaviour cloning
+BC_BATCH_SIZE = 512
 #: decisions one worker task collects (the progress bar moves a task at a time)
 TASK_DECISIONS = 2_000
 
 
 def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
-                  privileged: bool) -> Demonstrations:
-    """One worker task: build the game and the teacher from their specs, collect ``n``."""
+                  privileged: bool, on_progress=None) -> Demonstrations:
+    """One worker task: build the game and the teacher from their specs, collect ``n``
+    (``on_progress(k)`` after every game, in this process)."""
     from card_envs.evaluation.policies import resolve_game, resolve_policy
 
     game = resolve_game(game_spec, config) if isinstance(game_spec, str) else game_spec
     teacher = resolve_policy(teacher_spec, game_spec if isinstance(game_spec, str) else game.name,
                              seed=seed, game=game)
-    return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged)
+    return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged,
+                                  on_progress=on_progress)
 
 
 def _concat(parts: list[Demonstrations]) -> Demonstrations:
@@ -180,47 +189,78 @@ def _concat(parts: list[Demonstrations]) -> Demonstrations:
                           np.concatenate([d.returns for d in parts]), priv)
 
 
+@dataclass(frozen=True)
+class CollectSetup:
+    """The teacher's demonstrations as a job of the games backend
+    (:class:`~card_envs.evaluation.pool.GamePool`): the game (spec or picklable object), its
+    config, the teacher spec, ``privileged``; :meth:`build` gives the arena that collects."""
+
+    game_spec: Any
+    config: dict
+    teacher_spec: str
+    privileged: bool = False
+
+    def build(self) -> CollectArena:
+        return CollectArena(self)
+
+
+@dataclass(frozen=True)
+class CollectJob:
+    """``n`` decisions from seed ``seed``; ``index`` orders the parts."""
+
+    index: int
+    n: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class CollectedPart:
+    index: int
+    demonstrations: Demonstrations
+
+
+class CollectArena:
+    """Collects a :class:`CollectJob` (:func:`_collect_task`: the game and the teacher built
+    from the specs for each job, as the serial run does)."""
+
+    def __init__(self, setup: CollectSetup):
+        self.setup = setup
+
+    def play(self, job: CollectJob) -> CollectedPart:
+        s = self.setup
+        return CollectedPart(job.index, _collect_task(s.game_spec, s.config, s.teacher_spec,
+                                                      job.n, job.seed, s.privileged))
+
+
 def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisions: int,
                        seed: int, workers: int, privileged: bool = False,
                        on_progress=None) -> Demonstrations:
-    """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``) in tasks of
-    :data:`TASK_DECISIONS` decisions, each task seeded from ``(seed, task)``: the result depends
-    on ``seed`` and ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
+    """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``; the games
+    backend, :class:`~card_envs.evaluation.pool.GamePool`) in tasks of :data:`TASK_DECISIONS`
+    decisions, each task seeded from ``(seed, task)``: the result depends on ``seed`` and
+    ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
 
     Raises:
         ConfigError: ``workers < 1``; an unknown game or teacher spec (from the workers).
     """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from card_envs.evaluation.pool import GamePool
 
-    from card_envs.core.errors import ConfigError
-
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
     sizes = [TASK_DECISIONS] * (n_decisions // TASK_DECISIONS)
     if n_decisions % TASK_DECISIONS:
         sizes.append(n_decisions % TASK_DECISIONS)
     seeds = [int(np.random.SeedSequence([seed, k]).generate_state(1)[0]) for k in range(len(sizes))]
-    parts: list[Demonstrations | None] = [None] * len(sizes)
-    done = 0
-    if workers == 1:
-        for k, (n, sd) in enumerate(zip(sizes, seeds)):
-            parts[k] = _collect_task(game_spec, config, teacher_spec, n, sd, privileged)
-            done += len(parts[k])
-            if on_progress is not None:
-                on_progress(done)
-    else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            futures = {pool.submit(_collect_task, game_spec, config, teacher_spec, n, sd,
-                                   privileged): k for k, (n, sd) in enumerate(zip(sizes, seeds))}
-            from concurrent.futures import as_completed
+    jobs = [CollectJob(k, n, sd) for k, (n, sd) in enumerate(zip(sizes, seeds))]
+    done = [0]
 
-            for future in as_completed(futures):
-                parts[futures[future]] = future.result()
-                done += len(parts[futures[future]])
-                if on_progress is not None:
-                    on_progress(done)
-    return _concat([p for p in parts if p is not None])
+    def count(part: CollectedPart) -> None:
+        done[0] += len(part.demonstrations)
+        if on_progress is not None:
+            on_progress(done[0])
+
+    with GamePool(workers) as pool:
+        parts = pool.run(CollectSetup(game_spec, config, teacher_spec, privileged), jobs, count,
+                         chunk_size=1)
+    return _concat([p.demonstrations for p in parts])
 
 
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
@@ -229,7 +269,8 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
                config: dict | None = None) -> dict[str, float]:
     """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
     (:func:`collect_demonstrations`, then :func:`behaviour_clone`); ``privileged`` for a model
-    with a privileged critic; ``progress`` shows a bar (decisions, then epochs) on stderr.
+    with a privileged critic; ``progress`` shows two bars on stderr, each with its rate and time
+    left: the decisions collected, then the minibatches of the cloning epochs.
     ``teacher`` is a policy, or a policy spec string; with a spec, ``game_spec`` and ``config``
     (the game's) the decisions are collected in ``workers`` processes
     (:func:`collect_in_workers`).
@@ -240,8 +281,8 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
     from tqdm import tqdm
 
     t0 = time.time()
-    with tqdm(total=decisions + epochs, desc="behaviour cloning", unit="step",
-              disable=not progress, dynamic_ncols=True, mininterval=0.5) as bar:
+    with tqdm(total=decisions, desc="behaviour cloning: collecting", unit="decision",
+              disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
         def collected(n):
             bar.update(min(n, decisions) - bar.n)
 
@@ -251,9 +292,12 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
         else:
             demos = collect_demonstrations(game, teacher, decisions, seed=seed,
                                            privileged=privileged, on_progress=collected)
-        bar.set_description("behaviour cloning: fitting")
-        metrics = behaviour_clone(model, demos, epochs=epochs, seed=seed,
-                                  learning_rate=learning_rate, on_epoch=lambda e: bar.update(1))
+    batches = epochs * -(-len(demos) // BC_BATCH_SIZE)
+    with tqdm(total=batches, desc=f"behaviour cloning: fitting {epochs} epochs", unit="batch",
+              disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
+        metrics = behaviour_clone(model, demos, epochs=epochs, batch_size=BC_BATCH_SIZE,
+                                  seed=seed, learning_rate=learning_rate,
+                                  on_batch=lambda: bar.update(1))
     metrics["bc/decisions"] = len(demos)
     metrics["bc/seconds"] = round(time.time() - t0, 1)
     return metrics

@@ -33,7 +33,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import functools
-import re
 import sys
 import time
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from typing import Any
 from card_envs.core.config import parse_json_config
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.core.registry import GAMES
+from card_envs.evaluation.pool import check_address, connect_ray
 
 DESCRIPTION = ("Train a masked PPO policy by self-play with RLlib (one machine or a Ray cluster) "
                "on a card-envs game, then evaluate it against random and the heuristic.")
@@ -163,25 +163,6 @@ def validate_args(args: RLlibArgs) -> dict[str, Any]:
     return parse_json_config(args.game_config or "{}", "--game-config")
 
 
-_HOST_PORT = re.compile(r"(?:ray://)?(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(?P<port>\d+)")
-
-
-def check_address(address: str) -> None:
-    """Accept ``""`` (a local Ray), ``"auto"``, ``"local"``, ``HOST:PORT`` and
-    ``ray://HOST:PORT`` (PORT in 1..65535), the forms ``ray.init(address=...)`` takes.
-
-    Raises:
-        ConfigError: ``--address '<value>': ...`` naming the accepted forms.
-    """
-    if address in ("", "auto", "local"):
-        return
-    match = _HOST_PORT.fullmatch(address)
-    if match is None or not 0 < int(match["port"]) <= 65535:
-        raise ConfigError(f"--address {address!r}: must be 'auto', 'local', HOST:PORT "
-                          "(e.g. 10.0.0.5:6379, from `ray start --head`) or ray://HOST:PORT "
-                          "(e.g. ray://10.0.0.5:10001)")
-
-
 def check_run_dir(run_dir: str) -> None:
     """``--run-dir`` must be a folder or not exist yet, and not lie under a file.
 
@@ -237,8 +218,8 @@ def start_ray(args: RLlibArgs) -> None:
 
     if ray.is_initialized():
         return
-    if args.address:
-        ray.init(address=args.address, log_to_driver=False)
+    if args.address:  # 'local' with --num-cpus; a cluster checked to answer first
+        connect_ray(args.address, num_cpus=args.num_cpus or None)
     else:
         # address="local": a new Ray of this process, also where `ray start` left a cluster
         ray.init(address="local", num_cpus=args.num_cpus or None, include_dashboard=False,
@@ -381,8 +362,15 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     from card_envs.bots.rllib import require_rllib
     from card_envs.core.extras import MissingExtraError
 
+    from card_envs.training.entry import parse_in_one_line
+
     prog = prog or "training/rllib_ppo.py"
-    args = parse_args(argv, prog)
+    try:  # tyro's error box as one error line (--help passes through)
+        args = parse_in_one_line(lambda: parse_args(argv, prog), prog)
+    except SystemExit as exc:
+        if exc.code in (0, None):
+            raise
+        return 2
     try:
         validate_args(args)
         require_rllib(prog)
