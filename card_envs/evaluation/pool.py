@@ -347,7 +347,8 @@ class GamePool:
 
         Raises:
             ConfigError: a setup that cannot be sent to worker processes (not picklable).
-            Whatever a game raises in a worker (a Ray task's error is re-raised as its cause).
+            Exception: whatever a game raises in a worker (a Ray task's error is re-raised as
+                its cause).
         """
         jobs = list(jobs)
         results: list = []
