@@ -506,7 +506,7 @@ def ismcts_vs_random(games: int = 50, simulations: int = 50, seed: int = 0) -> t
 @pytest.mark.slow
 def test_openspiel_ismcts_beats_random_in_garda3():
     """The issue's gate: OpenSpiel's ISMCTS wins >= 80 % of 50 seat-swapped Garda3 games against
-    random through the bridge (measured: docs in the README OpenSpiel section)."""
+    random through the bridge (measured: docs/libraries/openspiel.md)."""
     wins, games = ismcts_vs_random()
     print(f"OpenSpiel ISMCTS (50 simulations) vs random, Garda3: {wins} of {games} won")
     assert wins >= 0.8 * games, f"ISMCTS won {wins} of {games}"

@@ -487,6 +487,10 @@ def test_a_missing_extra_is_the_one_line_hint_exit_2(monkeypatch, capsys, blocke
         rllib_ppo.main(["--help"])
     assert exit_info.value.code == 0
     assert "--address" in capsys.readouterr().out
+    # a bad flag: one error line (issue 21), not tyro's box
+    assert rllib_ppo.main(["--bogus"]) == 2
+    assert capsys.readouterr().err == ("training/rllib_ppo.py: error: Unrecognized options: "
+                                       "--bogus (see training/rllib_ppo.py --help)\n")
 
 
 @pytest.mark.parametrize("module", ["card_envs.training.rllib_ppo", "card_envs.training.ppo"])

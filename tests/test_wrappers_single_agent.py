@@ -340,6 +340,77 @@ def test_core_lead_helper_hand_computed():
     assert lead([10, 0], 0, 5) == 1.0 and lead([0, 10], 0, 5) == -1.0  # clipped
 
 
+# -- issue 21: every keyword checked at construction, the error naming it ------------------------
+def _take1(observation, action_mask):
+    return TAKE1
+
+
+class _ActWithoutPlayer:
+    def act(self, game, state):
+        return 0
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"learner_seat": True}, "config field 'learner_seat': expected None or a seat 0..1, got the "
+                             "bool True"),
+    ({"learner_seat": 2}, "config field 'learner_seat': 2 is not one of [None, 0, 1]"),
+    ({"learner_seat": "0"}, "config field 'learner_seat': expected None or a seat 0..1, got "
+                            "'0'"),
+    ({"learner_seat": 1.0}, "config field 'learner_seat': expected None or a seat 0..1, got 1.0"),
+    ({"max_steps": -1}, "config field 'max_steps': -1 is out of range >= 1"),
+    ({"max_steps": 0}, "config field 'max_steps': 0 is out of range >= 1"),
+    ({"max_steps": "abc"}, "config field 'max_steps': expected an int, got 'abc'"),
+    ({"max_steps": 2.5}, "config field 'max_steps': expected an int, got 2.5"),
+    ({"max_steps": True}, "config field 'max_steps': expected an int, got True"),
+    ({"seed": -1}, "config field 'seed': -1 is out of range >= 0"),
+    ({"seed": "7"}, "config field 'seed': expected an int, got '7'"),
+    ({"shaping": "abc"}, "config field 'shaping': expected a number >= 0, got 'abc'"),
+    ({"shaping_gamma": 1.5}, "config field 'shaping_gamma': expected a number in [0, 1], got "
+                             "1.5"),
+])
+def test_a_wrong_keyword_is_a_config_error_naming_it(kwargs, message):
+    with pytest.raises(ConfigError) as err:
+        SingleAgentEnv(make_toy(), PerfectBot(), **kwargs)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("opponent, why", [
+    (42, "42 is neither a policy with act(game, state, player) nor an (observation, action_mask)"
+         " -> action callable"),
+    (lambda observation: 0, "the callable <lambda> takes (observation): an opponent callable "
+                            "takes (observation, action_mask)"),
+    (lambda a, b, c: 0, "the callable <lambda> takes (a, b, c): an opponent callable takes "
+                        "(observation, action_mask)"),
+    (_ActWithoutPlayer(), "its act takes (game, state): a policy's act takes (game, state, "
+                          "player)"),
+    (RandomBot, "its act takes (self, game, state, player): a policy's act takes (game, state, "
+                "player) (a class? pass an instance)"),
+])
+def test_an_opponent_of_the_wrong_kind_or_signature_is_refused_at_construction(opponent, why):
+    with pytest.raises(ConfigError) as err:
+        SingleAgentEnv(make_toy(), opponent)
+    assert str(err.value) == f"config field 'opponents': {why}"
+    env = SingleAgentEnv(make_toy(), PerfectBot())
+    with pytest.raises(ConfigError) as err:
+        env.reset(options={"opponent": opponent})
+    assert str(err.value) == f"options['opponent']: {why}"
+    SingleAgentEnv(make_toy(), _take1).reset(seed=0)  # the right signature plays
+
+
+def test_gymnasium_make_with_a_wrong_opponent_is_a_config_error_naming_it():
+    import gymnasium
+
+    import card_envs.wrappers  # noqa: F401 - registers the ids
+
+    with pytest.raises(ConfigError) as err:
+        gymnasium.make("card_envs/Garda3-v0", opponent=42)
+    assert str(err.value) == ("config field 'opponent': 42 is neither a policy with act(game, "
+                              "state, player) nor an (observation, action_mask) -> action "
+                              "callable")
+    with pytest.raises(ConfigError, match="config field 'max_steps': -1 is out of range"):
+        gymnasium.make("card_envs/Garda3-v0", max_steps=-1)
+
+
 def test_a_kept_end_of_episode_mask_is_the_users_own_array():
     """issue 21: the all-ones ``info["action_mask"]`` of a finished episode was one shared
     writable array, so a user who zeroed a kept mask turned every later end-of-episode mask (and

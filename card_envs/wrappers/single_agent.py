@@ -89,8 +89,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 
-from card_envs.bots.base import as_policy, reseed_policy
-from card_envs.core.config import check_choice
+from card_envs.bots.base import as_policy, check_opponent, reseed_policy
+from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.picture import TableCamera
 from card_envs.evaluation.match import outcome_of
@@ -169,9 +169,15 @@ class SingleAgentEnv(gymnasium.Env):
             module docstring; training a privileged critic only).
 
     Raises:
-        ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a
-            ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused), a
-            negative ``shaping`` or shaping on a game without ``potential``.
+        ConfigError: naming the keyword, at construction: an unknown ``reward_mode``,
+            ``illegal_action`` or ``render_mode``; a ``learner_seat`` that is not ``None`` or a
+            seat (a bool is refused); ``max_steps`` not ``None`` or an int >= 1; ``seed`` not
+            ``None`` or an int >= 0; ``opponents`` neither an :class:`OpponentSource`, a policy
+            whose ``act`` takes ``(game, state, player)`` nor a callable taking
+            ``(observation, action_mask)`` (:func:`card_envs.bots.base.policy_problem`); a
+            ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused);
+            ``shaping`` not a number >= 0, or shaping on a game without ``potential``;
+            ``shaping_gamma`` not a number in [0, 1].
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
@@ -194,8 +200,11 @@ class SingleAgentEnv(gymnasium.Env):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         self.illegal_action = illegal_action
-        if not 0.0 <= shaping:
-            raise ConfigError(f"shaping must be >= 0, got {shaping}")
+        if not _is_number(shaping) or not 0.0 <= shaping:
+            raise ConfigError(f"config field 'shaping': expected a number >= 0, got {shaping!r}")
+        if not _is_number(shaping_gamma) or not 0.0 <= shaping_gamma <= 1.0:
+            raise ConfigError(f"config field 'shaping_gamma': expected a number in [0, 1], got "
+                              f"{shaping_gamma!r}")
         if shaping and not hasattr(game, "potential"):
             raise ConfigError(
                 f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
@@ -211,15 +220,27 @@ class SingleAgentEnv(gymnasium.Env):
         #: rgb_array frames (card_envs.core.picture): the seat drawn for and the moves since the
         #: last frame (the learner's and the opponents')
         self._camera = TableCamera(game) if render_mode == "rgb_array" else None
-        if learner_seat is not None:
-            check_choice("learner_seat", learner_seat, range(game.num_players))
+        if isinstance(learner_seat, (bool, np.bool_)):  # True == 1: would play seat 1
+            raise ConfigError(f"config field 'learner_seat': expected None or a seat "
+                              f"0..{game.num_players - 1}, got the bool {learner_seat!r}")
+        if learner_seat is not None and not isinstance(learner_seat, (int, np.integer)):
+            raise ConfigError(f"config field 'learner_seat': expected None or a seat "
+                              f"0..{game.num_players - 1}, got {learner_seat!r}")
+        check_choice("learner_seat", learner_seat, [None, *range(game.num_players)])
+        learner_seat = None if learner_seat is None else int(learner_seat)
+        if max_steps is not None:
+            check_int("max_steps", max_steps, 1)
+        if seed is not None:
+            check_int("seed", seed, 0)
         self.game = game
         self.source = opponents if isinstance(opponents, OpponentSource) else None
+        if self.source is None:
+            check_opponent(opponents, "config field 'opponents'")
         self._fixed_opponent = None if self.source is not None else as_policy(opponents)
         self.learner_seat = learner_seat
         self.reward_mode = reward_mode
         self.render_mode = render_mode
-        self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
+        self.max_steps = max_steps if max_steps is not None else int(game.max_game_length)
         if privileged.__class__ is not bool:
             raise ConfigError(f"privileged must be True or False, got {privileged!r}")
         self.privileged = privileged
@@ -265,6 +286,7 @@ class SingleAgentEnv(gymnasium.Env):
                 self.seat = self.episode % game.num_players
             self.episode += 1
             if "opponent" in options:
+                check_opponent(options["opponent"], "options['opponent']")
                 self._opponent = as_policy(options["opponent"])
                 self.opponent_kind = self.opponent_name = getattr(self._opponent, "name", "forced")
             elif self.source is not None:
@@ -444,6 +466,12 @@ class SingleAgentEnv(gymnasium.Env):
             self._decisions += 1
 
 
+def _is_number(value: Any) -> bool:
+    """An int or float (numpy's too), not a bool, not NaN."""
+    return (isinstance(value, (int, float, np.integer, np.floating))
+            and not isinstance(value, (bool, np.bool_)) and not np.isnan(value))
+
+
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
 #: a field of the game's config
 ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
@@ -467,11 +495,15 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
             ``level=3``, ``num_players=3``).
 
     Raises:
-        ConfigError: an unknown game, config field or policy spec (named).
+        ConfigError: an unknown game, config field or policy spec, an ``opponent`` object that
+            is no policy (:func:`card_envs.bots.base.policy_problem`), a bad env keyword (each
+            named; see :class:`SingleAgentEnv`).
     """
     from card_envs.evaluation.policies import resolve_game, resolve_policy
 
     env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
+    if not isinstance(opponent, str) and not isinstance(opponent, OpponentSource):
+        check_opponent(opponent, "config field 'opponent'")  # before any game is built
     built = resolve_game(game, kwargs)
     if isinstance(opponent, str):
         opponent = resolve_policy(opponent, game, seed=env_kwargs.get("seed"), game=built)
