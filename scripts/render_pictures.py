@@ -3,7 +3,8 @@
 Each game is played by its heuristic bot in every seat from a fixed seed for a fixed number of
 decisions (chosen so the picture shows a game in progress), then drawn for seat 0 as
 ``env(render_mode="rgb_array", render_seat="player_0")`` draws it: its own cards, the others'
-hidden cards as face-down counts, the last move as seat 0 saw it.
+hidden cards as face-down counts, and the moves since seat 0's previous decision as seat 0 saw
+them (a frame is taken at each of its decisions, as a video of seat 0 would).
 
     python scripts/render_pictures.py [--out docs/img] [--game NAME]
 """
@@ -37,6 +38,8 @@ def frame_of(name: str, seat: int = 0):
     for _ in range(decisions):
         if game.is_terminal(state):
             break
+        if game.current_player(state) == seat:
+            camera.frame(state)  # seat 0's frame before its decision
         action = bot.act(game, state, game.current_player(state))
         camera.before_move(state, action)
         game.apply_action(state, action)

@@ -35,7 +35,7 @@ def test_check_game(case):
     assert counts["terminal"] == 6 and counts["decisions"] > 6 * 5
 
 
-#: every game's observation entries lie in [-1, 1] (docs/libraries.md, "Observations")
+#: every game's observation entries lie in [-1, 1] (docs/usage.md, "The envs at a glance")
 OBSERVATION_BOUND = 1.0
 
 

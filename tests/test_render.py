@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import numpy as np
 import pytest
@@ -332,3 +333,162 @@ def test_gymnasium_make_gives_every_advertised_render_mode_for_every_id(mode, ca
             assert len(out) == steps + 1
             assert isinstance(out[0], RENDER_RESULTS[mode[:-len("_list")]])
         env.close()
+
+
+class _Recording:
+    """A policy that plays ``inner`` and writes each move, named as the whole table names it,
+    into ``log`` before it is applied."""
+
+    def __init__(self, inner, log):
+        self.inner, self.log = inner, log
+
+    def act(self, game, state, player):
+        action = self.inner.act(game, state, player)
+        self.log.append((player, game.action_to_string(state, action)))
+        return action
+
+
+#: the Gymnasium view's move log: every game, and the one with the longest runs between two of
+#: a seat's decisions (five seats)
+LOG_CONFIGS = [(name, {}) for name in GAMES] + [
+    (name, cfg) for name, cfg in [("dirt_and_glory", {"num_players": 5})] if name in GAMES]
+
+
+@pytest.mark.parametrize("name,cfg", LOG_CONFIGS,
+                         ids=[f"{n}-{c}" if c else n for n, c in LOG_CONFIGS])
+def test_every_frame_names_every_move_since_the_last_frame_the_opponents_included(name, cfg):
+    """issue 21: a recorded video named only the last move (4 learner steps were 9 decisions;
+    the opponents' moves were invisible). The Gymnasium view's frame after each step (what
+    RecordVideo records) now logs every move since the previous frame, the learner's and the
+    opponents' in order, in a log of fixed lines (the frame keeps one size)."""
+    from card_envs.bots import RandomBot
+    from card_envs.core.picture import MARGIN, log_lines_for, move_log
+    from card_envs.wrappers import SingleAgentEnv
+
+    game = make_game(name, **cfg)
+    played: list[tuple[int, str]] = []
+    env = SingleAgentEnv(game, _Recording(RandomBot(1), played), render_mode="rgb_array")
+    rng = random.Random(2)
+    shapes, steps, most = set(), 0, 0
+    for episode in range(2):
+        _, info = env.reset(seed=episode)
+        frame = env.render()  # the opponents' moves before the learner's first decision
+        assert env._camera.moves == played
+        shapes.add(frame.shape)
+        played.clear()
+        done = False
+        while not done and steps < 15 * (episode + 1):
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            played.append((env.seat, game.action_to_string(env.state, action)))
+            _, _, terminated, truncated, info = env.step(action)
+            done, steps = terminated or truncated, steps + 1
+            shapes.add(env.render().shape)
+            assert env._camera.moves == played  # exactly the moves since the last frame
+            lines, _size = move_log(played, 1280 - 2 * MARGIN, log_lines_for(game))
+            text = " ".join(lines)
+            if "earlier move" not in text:  # a run too long for the log counts its first ones
+                position = 0
+                for seat, move in played:
+                    position = text.index(move, position)  # every move, in order
+                    assert f"player_{seat}" in text
+            most = max(most, len(played))
+            played.clear()
+    assert len(shapes) == 1 and most >= 2
+
+
+def test_the_move_log_packs_moves_in_order_and_counts_what_cannot_fit():
+    """A run of one seat's moves is named once (``player_1: a, b``); seats are separated by a
+    dot; the log always has its fixed number of lines; moves that cannot fit even at the least
+    text size are counted at the start, the newest named."""
+    from card_envs.core.picture import LOG_SIZE, MIN_TEXT, move_log
+
+    moves = [(1, "spin 2: Longbow"), (1, "apply"), (0, "shield_done"), (1, "end_turn")]
+    lines, size = move_log(moves, 1256, 3)
+    assert lines == ("since the last frame: player_1: spin 2: Longbow, apply  ·  "
+                     "player_0: shield_done  ·  player_1: end_turn", "", "")
+    assert size == LOG_SIZE
+    assert move_log([], 1256, 3) == (("since the last frame: no move", "", ""), LOG_SIZE)
+    many = [(k % 3, f"play card {k}") for k in range(400)]
+    lines, size = move_log(many, 1256, 4)
+    assert size == MIN_TEXT and len(lines) == 4 and all(lines)
+    skipped = int(lines[0].split("… ")[1].split(" earlier moves")[0])
+    named = [int(k) for k in re.findall(r"play card (\d+)", " ".join(lines))]
+    assert named == list(range(skipped, 400))  # the newest, every one after the skipped
+
+
+def _cut_texts(monkeypatch):
+    """Every text a frame draws through the painter that did not fit its place (cut with …)."""
+    from card_envs.core import picture
+
+    cut, fit = [], picture.fit_text
+
+    def spy(draw, text, width, size, bold=False, min_size=picture.MIN_TEXT):
+        shown, f = fit(draw, text, width, size, bold, min_size)
+        if shown != text and min_size <= picture.MIN_TEXT:  # a last, smallest try: cut
+            cut.append(text)
+        return shown, f
+
+    monkeypatch.setattr(picture, "fit_text", spy)
+    return cut
+
+
+@pytest.mark.parametrize("name,cfg", CONFIGS + [("rust_brawl", {"decks": "random"})],
+                         ids=IDS + ["rust_brawl-random"])
+def test_every_text_of_a_frame_is_readable_and_whole(name, cfg, monkeypatch):
+    """issue 21: a Rust Brawl graveyard line was drawn ~8 px high (the text shrank to fit).
+    Every text is now at least MIN_TEXT px (a card's detail lines MIN_DETAIL px), and over
+    random and heuristic games no panel line, label, note, card text or move log is cut:
+    long lists (Rust Brawl graveyards and unseen cards) take more lines, abilities one line
+    each."""
+    from card_envs.core import picture
+    from card_envs.core.registry import make_heuristic
+
+    assert (picture.MIN_TEXT, picture.MIN_DETAIL) == (12, 10)
+    cut = _cut_texts(monkeypatch)
+    game = make_game(name, **cfg)
+    bot, rng = make_heuristic(name), random.Random(0)
+    for g in range(2):
+        state, k = game.new_state(g), 0
+        while not game.is_terminal(state) and k < 240:
+            if k % 20 == 0:
+                picture.table_frame(game, state, None if g else 0, [(1, "x")] * 3)
+            action = bot.act(game, state, game.current_player(state)) if g else \
+                rng.choice(game.legal_actions(state))
+            game.apply_action(state, action)
+            k += 1
+    assert cut == []
+
+
+def test_a_long_rust_brawl_graveyard_is_named_whole_on_two_readable_lines(monkeypatch):
+    """Fourteen cards in a graveyard (copies counted): two lines holding every name, none
+    cut at the readable size."""
+    from card_envs.core import picture
+
+    cut = _cut_texts(monkeypatch)
+    game = make_game("rust_brawl")
+    state = game.new_state(4)
+    while len(state.decks[1]) > 2:
+        state.graveyards[1].append(state.decks[1].pop())
+    names = sorted({game.names[c] for c in state.graveyards[1]})
+    lines = game.table_view(state, 0).panels[1].lines
+    assert lines[1].startswith(f"graveyard ({len(state.graveyards[1])}): ") and lines[2]
+    for card in names:
+        assert card in lines[1] + lines[2]
+    picture.table_frame(game, state, 0)
+    assert cut == []
+
+
+def test_dirt_and_glory_names_the_top_card_not_a_top_n():
+    """issue 21: ``"deck 9 cards (top 1): ..."`` read as "the top 1 card(s)"; the scouted top
+    card is now named as such, and the deck's composition counts its copies."""
+    game = make_game("dirt_and_glory", num_players=2)
+    state = game.new_state(1)
+    table = game.table_view(state, None)  # the whole table: every deck's top card is known
+    deck = state.decks[0]
+    head, composition = table.panels[1].lines[1:3]
+    assert head == f"deck {len(deck)} cards, top card {game.card_label(deck[-1])}"
+    assert composition.startswith("in it: ") and "(top" not in head + composition
+    labels = [game.card_label(c) for c in deck]
+    for label in set(labels):
+        k = labels.count(label)
+        assert (f"{label} ×{k}" if k > 1 else label) in composition.split("in it: ")[1].split(", ")

@@ -758,7 +758,8 @@ def test_rb_8_the_views_show_each_table_card_s_abilities():
     assert "2: -" in lines[i + 2]  # an empty position has no text line
     rows = G.table_view(s, 0).panels
     assert rows[0].rows[0].cards[0].details[-1] == "return strike"
-    assert rows[1].rows[0].cards[0].details[-1] == "-1 damage taken, -1 damage taken"
+    # one line an ability, a repeated one counted (the guard's own and its vest's)
+    assert rows[1].rows[0].cards[0].details[-1] == "-1 damage taken ×2"
 
 
 # -- RB-7.6 a repeating table of any period is a stalemate ----------------------------------------

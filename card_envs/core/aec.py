@@ -13,10 +13,10 @@ Conventions (PettingZoo classic):
   step) or ``"rgb_array"`` (``render()`` returns a picture of the table: a ``uint8`` array of
   shape ``(H, W, 3)``, the same size for every frame of a game config, drawn by
   :mod:`card_envs.core.picture`: every seat's cards with their values, HP / scores, the seat to
-  act, the last move; ``metadata["render_fps"]`` is 2 for video); ``render_seat="player_k"``
-  draws (or writes) only that seat's view: its own cards, the others' hidden cards as
-  face-down counts, another seat's hidden move unnamed; ``None`` (default) shows the whole
-  table, every card face up. ``render_view(agent)`` is an agent's text view in any mode;
+  act, every move since the last frame; ``metadata["render_fps"]`` is 2 for video);
+  ``render_seat="player_k"`` draws (or writes) only that seat's view: its own cards, the
+  others' hidden cards as face-down counts, another seat's hidden move unnamed; ``None``
+  (default) shows the whole table, every card face up. ``render_view(agent)`` is an agent's text view in any mode;
 - ``save_state()`` / ``reset(options={"state": saved})`` save and resume a game (checked against the
   env's game and config); ``record()`` gives a replayable :class:`GameRecord`.
 
@@ -110,7 +110,7 @@ class CardGameEnv(AECEnv):
         check_choice("render_seat", render_seat, [None, *self.possible_agents])
         self.render_seat = render_seat
         seat = None if render_seat is None else self.possible_agents.index(render_seat)
-        #: draws the rgb_array frames and keeps the last move as render_seat saw it
+        #: draws the rgb_array frames; keeps the moves since the last one as render_seat saw them
         self._camera = TableCamera(game, seat) if render_mode == "rgb_array" else None
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._num_actions = game.num_actions

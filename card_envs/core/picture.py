@@ -9,10 +9,16 @@ bundled DejaVu Sans subset (``card_envs/core/fonts/``, Latin-1 and Latin Extende
 names such as *Čaroděj* or *Kůň* render: Pillow's own default font has no ``ř``, ``ů`` or even
 ``á``).
 
-- :func:`draw_table` — a ``Table`` (and extra note lines) to a frame;
-- :func:`table_frame` — ``game.table_view(state, seat)`` drawn, with the last move;
-- :class:`TableCamera` — what an env keeps to draw its frames: the seat it draws for and the last
-  move as that seat saw it (``Game.action_seen_by``: a card played face down stays unnamed).
+- :func:`draw_table` — a ``Table`` (and extra note lines, and the move log) to a frame;
+- :func:`move_log` — the moves since the last frame packed into the log's fixed lines;
+- :func:`table_frame` — ``game.table_view(state, seat)`` drawn, with the moves before it;
+- :class:`TableCamera` — what an env keeps to draw its frames: the seat it draws for and every
+  move since its last frame as that seat saw it (``Game.action_seen_by``: a card played face
+  down stays unnamed), the opponents' included.
+
+Every text of a frame is readable: at least :data:`MIN_TEXT` pixels (12; a card's detail lines
+:data:`MIN_DETAIL`, 10); a text that does not fit its place at that size is cut and ends in
+``…`` (never drawn smaller).
 
 A frame depends only on the ``Table`` and the notes, so a seat's frame is byte-identical after
 ``sample_hidden`` for that seat whenever its ``table_view`` is (``tests/test_render.py``).
@@ -45,6 +51,12 @@ TONE_COLOURS = {
 MARGIN = 12
 TITLE_H = 64
 NOTE_H = 24
+#: the least size of a frame's text in pixels (a card's details: MIN_DETAIL)
+MIN_TEXT = 12
+MIN_DETAIL = 10
+#: the move log: its font size (shrunk to MIN_TEXT when the moves need it) and line height
+LOG_SIZE = 15
+LOG_H = 20
 PANEL_HEAD_H = 30
 LINE_H = 22
 LABEL_W = 118
@@ -60,7 +72,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,
-             min_size: int = 11) -> tuple[str, ImageFont.FreeTypeFont]:
+             min_size: int = MIN_TEXT) -> tuple[str, ImageFont.FreeTypeFont]:
     """``text`` and a font that fit ``width`` pixels: the size shrinks to ``min_size``, then
     the text is cut and ends in ``…``."""
     for s in range(size, min_size - 1, -1):
@@ -73,7 +85,7 @@ def fit_text(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: 
     return (text + "…" if text else ""), f
 
 
-def _text(draw, xy, text, width, size, fill, bold=False, min_size=11, anchor="la"):
+def _text(draw, xy, text, width, size, fill, bold=False, min_size=MIN_TEXT, anchor="la"):
     t, f = fit_text(draw, text, width, size, bold, min_size)
     draw.text(xy, t, font=f, fill=fill, anchor=anchor)
 
@@ -145,8 +157,8 @@ def draw_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: C
             cut = min(spaces, key=lambda i: abs(i - len(card.title) / 2))
             first, second = card.title[:cut], card.title[cut + 1:]
             size = 16
-            while size > 10 and max(draw.textlength(x, font=font(size, True))
-                                    for x in (first, second)) > strip:
+            while size > MIN_TEXT and max(draw.textlength(x, font=font(size, True))
+                                          for x in (first, second)) > strip:
                 size -= 1
             _text(draw, (x0 + 6, y0 + 5), first, strip, size, ink, bold=True, min_size=size)
             _text(draw, (x0 + 6, y0 + 7 + size), second, strip, size, ink, bold=True,
@@ -158,7 +170,7 @@ def draw_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: C
             if y + 15 > y1 - 4:
                 break
             back = card.tone == "piebald"
-            t, f = fit_text(draw, line, w - 12, 14, min_size=9)
+            t, f = fit_text(draw, line, w - 12, 14, min_size=MIN_DETAIL)
             if back:  # a plate so the text reads over both halves
                 tw = int(draw.textlength(t, font=f))
                 draw.rectangle((x0 + 4, y - 1, x0 + 8 + tw, y + 16), fill="#ffffff")
@@ -173,10 +185,10 @@ def draw_row(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, row: CardRow
     """A card row at (``x``, ``y``), ``width`` pixels wide: the label and note, then the cards
     (overlapping when they do not fit side by side; a ``+k`` box for the rest)."""
     cw, ch = table.card_size
-    _text(draw, (x, y + 4), row.label, LABEL_W - 8, 16, INK, bold=True, min_size=10)
+    _text(draw, (x, y + 4), row.label, LABEL_W - 8, 16, INK, bold=True)
     if row.note:
         for i, part in enumerate(row.note.split("\n")[:4]):
-            _text(draw, (x, y + 26 + 18 * i), part, LABEL_W - 8, 14, MUTED, min_size=9)
+            _text(draw, (x, y + 26 + 18 * i), part, LABEL_W - 8, 14, MUTED)
     cx, avail = x + LABEL_W, width - LABEL_W
     cards = list(row.cards)
     n = len(cards)
@@ -207,22 +219,26 @@ def draw_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], panel:
     _text(draw, (x0 + 12, y0 + 8), title, x1 - x0 - 24, 19, INK, bold=True)
     y = y0 + 6 + PANEL_HEAD_H
     for line in panel.lines:
-        _text(draw, (x0 + 12, y), line, x1 - x0 - 24, 16, INK, min_size=10)
+        _text(draw, (x0 + 12, y), line, x1 - x0 - 24, 16, INK)
         y += LINE_H
     for row in panel.rows:
         draw_row(draw, x0 + 12, y, x1 - x0 - 24, row, table)
         y += _row_height(table)
 
 
-def draw_table(table: Table, notes: tuple[str, ...] = ()) -> np.ndarray:
-    """``table`` (then the extra ``notes`` lines) as a picture: a C-contiguous ``uint8`` array
-    of shape ``(height, table.width, 3)`` (RGB). Its height is the content's, or
-    ``table.height`` when set (taller content is scaled down to fit, then centred)."""
+def draw_table(table: Table, notes: tuple[str, ...] = (),
+               log: tuple[tuple[str, ...], int] = ((), LOG_SIZE)) -> np.ndarray:
+    """``table`` (then the extra ``notes`` lines, then the move log: its lines and font size,
+    :func:`move_log`) as a picture: a C-contiguous ``uint8`` array of shape ``(height,
+    table.width, 3)`` (RGB). Its height is the content's, or ``table.height`` when set (taller
+    content is scaled down to fit, then centred)."""
     width = table.width
     grid = _grid(table)
     heights = [max(panel_height(p, table) for p in line) for line in grid]
     all_notes = tuple(table.notes) + tuple(notes)
-    natural = TITLE_H + sum(h + GAP for h in heights) + NOTE_H * len(all_notes) + MARGIN
+    log_lines, log_size = log
+    natural = (TITLE_H + sum(h + GAP for h in heights) + NOTE_H * len(all_notes)
+               + LOG_H * len(log_lines) + MARGIN)
     natural += (-natural) % 2  # even sizes for video encoders
     image = Image.new("RGB", (width, natural), FELT)
     draw = ImageDraw.Draw(image)
@@ -238,8 +254,12 @@ def draw_table(table: Table, notes: tuple[str, ...] = ()) -> np.ndarray:
             draw_panel(draw, (x, y, x + pw, y + h), panel, table)
         y += h + GAP
     for note in all_notes:
-        _text(draw, (MARGIN, y), note, width - 2 * MARGIN, 16, "#ffffff", min_size=10)
+        _text(draw, (MARGIN, y), note, width - 2 * MARGIN, 16, "#ffffff")
         y += NOTE_H
+    for text in log_lines:
+        _text(draw, (MARGIN, y), text, width - 2 * MARGIN, log_size, "#ffffff",
+              min_size=log_size)
+        y += LOG_H
     if table.height is not None and table.height != natural:
         target = table.height + table.height % 2
         if natural > target:
@@ -253,20 +273,85 @@ def draw_table(table: Table, notes: tuple[str, ...] = ()) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(image, dtype=np.uint8))
 
 
-def move_note(move: tuple[int, str] | None) -> str:
-    """The note line of the last move ``(seat, text)`` (``"last move: player_1: done"``)."""
-    if move is None:
-        return "last move: —"
-    seat, text = move
-    return f"last move: player_{seat}: {text}"
+#: the move log's first words
+LOG_HEAD = "since the last frame: "
+#: between two moves of one seat / between seats
+SAME_SEAT, NEXT_SEAT = ", ", "  ·  "
 
 
-def table_frame(game, state, seat: int | None = None,
-                last_move: tuple[int, str] | None = None) -> np.ndarray:
-    """``game.table_view(state, seat)`` drawn with the last-move note: ``uint8 (H, W, 3)``.
-    ``seat=None``: the whole table, every card face up (as ``render()``); a seat: only what it
-    may see."""
-    return draw_table(game.table_view(state, seat), (move_note(last_move),))
+def _log_chunks(moves) -> list[str]:
+    """One chunk a move: ``"player_k: "`` before the first of a run of one seat's moves, the
+    separator after every chunk but the last."""
+    chunks, previous = [], None
+    for i, (seat, text) in enumerate(moves):
+        chunk = (f"player_{seat}: " if seat != previous else "") + text
+        if i + 1 < len(moves):
+            chunk += SAME_SEAT if moves[i + 1][0] == seat else NEXT_SEAT
+        chunks.append(chunk)
+        previous = seat
+    return chunks
+
+
+def _pack(chunks: list[str], width: int, lines: int, f) -> list[str] | None:
+    """``chunks`` in at most ``lines`` lines of ``width`` pixels (a chunk never split), or
+    ``None`` when they do not fit."""
+    measure = _MEASURE.textlength
+    out = [""]
+    for chunk in chunks:
+        if measure(out[-1] + chunk.rstrip(), font=f) <= width:
+            out[-1] += chunk
+        elif out[-1] and len(out) < lines and measure(chunk.rstrip(), font=f) <= width:
+            out.append(chunk)
+        else:
+            return None
+    return [line.rstrip() for line in out]
+
+
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+def move_log(moves, width: int, lines: int) -> tuple[tuple[str, ...], int]:
+    """The log of ``moves`` (``(seat, text)``, oldest first) in exactly ``lines`` text lines of
+    ``width`` pixels, and its font size: ``"since the last frame: player_1: spin 2: Longbow,
+    apply  ·  player_0: shield_done"``, every move at :data:`LOG_SIZE` down to :data:`MIN_TEXT`
+    pixels; only when they cannot fit even then, the earliest are left out and counted at the
+    start (``"… 12 earlier moves, then player_1: ..."``). ``"no move"`` when there is none."""
+    if not moves:
+        return (LOG_HEAD + "no move",) + ("",) * (lines - 1), LOG_SIZE
+    chunks = _log_chunks(list(moves))
+    for size in range(LOG_SIZE, MIN_TEXT - 1, -1):
+        packed = _pack([LOG_HEAD] + chunks, width, lines, font(size))
+        if packed is not None:
+            return tuple(packed) + ("",) * (lines - len(packed)), size
+    f = font(MIN_TEXT)
+    for skip in range(1, len(moves)):
+        rest = _log_chunks(list(moves)[skip:])
+        head = f"{LOG_HEAD}… {skip} earlier move{'s' if skip > 1 else ''}, then "
+        packed = _pack([head] + rest, width, lines, f)
+        if packed is not None:
+            return tuple(packed) + ("",) * (lines - len(packed)), MIN_TEXT
+    seat, text = moves[-1]  # one move longer than the whole log: cut by the painter
+    return (f"{LOG_HEAD}player_{seat}: {text}",) + ("",) * (lines - 1), MIN_TEXT
+
+
+def log_lines_for(game) -> int:
+    """The move log's lines in a frame of ``game``: 3 for two seats, ``2 × seats − 2`` for more
+    (4, 6, 8...): the moves between two decisions of one seat fit them in heuristic and random
+    play (measured: at most 22 moves between two of a seat's decisions in two-seat games, 75
+    in five-seat Dirt and Glory); a longer run, e.g. the others playing on after a seat is out,
+    counts its earliest moves instead of naming them."""
+    return max(3, 2 * game.num_players - 2)
+
+
+def table_frame(game, state, seat: int | None = None, moves=(),
+                lines: int | None = None) -> np.ndarray:
+    """``game.table_view(state, seat)`` drawn with the log of ``moves`` (``(seat, text)``, the
+    moves since the previous frame, oldest first) on ``lines`` lines (default
+    :func:`log_lines_for`): ``uint8 (H, W, 3)``. ``seat=None``: the whole table, every card
+    face up (as ``render()``); a seat: only what it may see."""
+    table = game.table_view(state, seat)
+    lines = log_lines_for(game) if lines is None else lines
+    return draw_table(table, log=move_log(moves, table.width - 2 * MARGIN, lines))
 
 
 class TableCamera:
@@ -274,17 +359,32 @@ class TableCamera:
 
     The env calls :meth:`reset` at a new game and :meth:`before_move` just before each move is
     applied (the move is named as the seat sees it: ``Game.action_seen_by``; for the whole
-    table ``action_to_string``); :meth:`frame` draws the current state with that last move.
+    table ``action_to_string``); :meth:`frame` draws the current state with every move since
+    the previous frame (the opponents' included), in a log of a fixed number of lines so every
+    frame of a game has one size. Drawing the same state again shows the same moves.
     """
 
     def __init__(self, game, seat: int | None = None):
         self.game = game
         self.seat = seat
-        self.last_move: tuple[int, str] | None = None
+        self.lines = log_lines_for(game)
+        self._new: list[tuple[int, str]] = []
+        self._shown: list[tuple[int, str]] = []
+
+    @property
+    def moves(self) -> list[tuple[int, str]]:
+        """``(seat, text)`` of the moves the next frame shows, oldest first."""
+        return list(self._new or self._shown)
+
+    @property
+    def last_move(self) -> tuple[int, str] | None:
+        """The newest move the next frame shows (``None`` if none)."""
+        moves = self.moves
+        return moves[-1] if moves else None
 
     def reset(self, seat: int | None = None, keep_seat: bool = True) -> None:
-        """Forget the last move; ``keep_seat=False`` sets the seat drawn for to ``seat``."""
-        self.last_move = None
+        """Forget the moves; ``keep_seat=False`` sets the seat drawn for to ``seat``."""
+        self._new, self._shown = [], []
         if not keep_seat:
             self.seat = seat
 
@@ -294,8 +394,11 @@ class TableCamera:
         actor = game.current_player(state)
         text = (game.action_to_string(state, action) if self.seat is None
                 else game.action_seen_by(state, action, self.seat))
-        self.last_move = (actor, text)
+        self._new.append((actor, text))
 
     def frame(self, state) -> np.ndarray:
-        """The picture of ``state`` for the camera's seat: ``uint8 (H, W, 3)``."""
-        return table_frame(self.game, state, self.seat, self.last_move)
+        """The picture of ``state`` for the camera's seat with the moves since the previous
+        frame: ``uint8 (H, W, 3)``."""
+        if self._new:
+            self._shown, self._new = self._new, []
+        return table_frame(self.game, state, self.seat, self._shown, self.lines)

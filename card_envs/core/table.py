@@ -116,6 +116,38 @@ def cards(k: int) -> str:
     return f"{k} card{'' if k == 1 else 's'}"
 
 
+def counted(names, key=None) -> list[str]:
+    """Names with their copies counted, sorted (by ``key`` of a name when given):
+    ``["Obr", "Obr", "Kůň"]`` -> ``["Kůň", "Obr ×2"]``."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    order = sorted(counts, key=key)
+    return [name if counts[name] == 1 else f"{name} ×{counts[name]}" for name in order]
+
+
+def split_list(head: str, items: list[str], parts: int, line_chars: int = 120) -> tuple[str, ...]:
+    """``head`` then ``items`` joined by ``", "`` on exactly ``parts`` lines: one line when it
+    has at most ``line_chars`` characters (a full-width panel line at its size holds about
+    140), else lines of about equal length (a break only between two items); empty lines at the
+    end. A long list stays readable at a panel line's size in a fixed number of lines (the frame
+    keeps one size)."""
+    text = head + ", ".join(items)
+    if len(text) <= line_chars:
+        return (text,) + ("",) * (parts - 1)
+    target = len(text) / parts
+    lines, current = [], head
+    for i, item in enumerate(items):
+        piece = item + ("," if i + 1 < len(items) else "")
+        if current.strip() and len(current) + len(piece) > target * 1.15 \
+                and len(lines) < parts - 1:
+            lines.append(current.rstrip())
+            current = ""
+        current += piece + " "
+    lines.append(current.rstrip())
+    return tuple(lines) + ("",) * (parts - len(lines))
+
+
 def text_table(title: str, status: str, text: str, height: int = 720) -> Table:
     """A table of one panel holding ``text`` line by line: the default picture of a game
     without its own ``table_view`` (``GameBase.table_view`` passes the seat's ``render_view``).

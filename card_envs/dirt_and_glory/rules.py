@@ -19,7 +19,7 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import CardDataError, ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
+from card_envs.core.table import CardFace, CardRow, Panel, Table, cards, counted
 from card_envs.dirt_and_glory.cards import Content, kind_of, load_content
 from card_envs.dirt_and_glory.config import DirtAndGloryConfig
 from card_envs.dirt_and_glory.constants import (
@@ -649,7 +649,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         sees_hand = player is None or player == s.player
         hand = tuple(self._unit_card(c) for c in sorted(s.hand, key=self.card_label)) \
             if sees_hand else back(len(s.hand))
-        who = f"player {s.player}'s drawn cards" if s.hand else "no cards drawn"
+        who = f"player {s.player}'s\ndrawn cards" if s.hand else "none drawn"
         centre = Panel(
             title=f"territory {terr.name}",
             lines=((f"target {terr.target} · points {'/'.join(map(str, terr.points))} · fuel "
@@ -673,19 +673,19 @@ class DirtAndGloryGame(GameBase[DGState]):
             if own:
                 reserve = tuple(self._unit_card(c) for c in sorted(s.reserves[p],
                                                                    key=self.card_label))
-                deck = ", ".join(sorted((self.card_label(c) for c in s.decks[p]),
-                                        key=lambda x: (len(x), x)))
+                deck = ", ".join(counted((self.card_label(c) for c in s.decks[p]),
+                                         key=lambda x: (len(x), x)))
                 known_top = s.decks[p] and (player is None or s.peek[p])
-                top = f" (top {self.card_label(s.decks[p][-1])})" if known_top else ""
-                deck_line = f"deck {cards(len(s.decks[p]))}{top}: {deck or '—'}"
+                top = f", top card {self.card_label(s.decks[p][-1])}" if known_top else ""
+                deck_lines = (f"deck {cards(len(s.decks[p]))}{top}", f"in it: {deck or '—'}")
             else:
                 reserve = back(len(s.reserves[p]))
-                deck_line = f"deck {cards(len(s.decks[p]))} (face down)"
+                deck_lines = (f"deck {cards(len(s.decks[p]))} (face down)", "")
             panels.append(Panel(
                 title=f"player {p}" + (" (you)" if p == player else ""),
                 lines=(f"score {s.scores[p]} · fuel {s.fuel[p]} · caravan total "
                        f"{sum(s.values[p])} of {terr.target}"
-                       + (f" · {', '.join(flags)}" if flags else ""), deck_line),
+                       + (f" · {', '.join(flags)}" if flags else ""), *deck_lines),
                 rows=(CardRow("caravan", caravan, cards(len(caravan))),
                       CardRow("reserve", reserve, cards(len(s.reserves[p])))),
                 active=s.player == p and not over))

@@ -25,7 +25,7 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
+from card_envs.core.table import CardFace, CardRow, Panel, Table, cards, counted, split_list
 from card_envs.rust_brawl.cards import (
     Ability,
     CardDb,
@@ -1261,10 +1261,9 @@ class RustBrawlGame(GameBase[RBState]):
         if s.paralysed_until[p][j]:
             details.append(f"paralysed to turn {s.paralysed_until[p][j]}")
         details += [f"+ {self.names[e]}" for e in s.equipment[p][j]]
-        short = [short_ability(a) for x in (c, *s.equipment[p][j])
-                 for a in self.db.cards[x].abilities]
-        if short:
-            details.append(", ".join(short))
+        # one line an ability (a repeated one counted), so each stays readable in the box
+        details += counted((short_ability(a) for x in (c, *s.equipment[p][j])
+                            for a in self.db.cards[x].abilities), key=lambda _: 0)
         destroyed = s.hlt[p][j] <= 0
         return CardFace(f"{j + 1}: {self.names[c]}", tuple(details),
                         tone="grey" if destroyed else ("gold" if s.cover[p][j] else "plain"),
@@ -1287,24 +1286,24 @@ class RustBrawlGame(GameBase[RBState]):
             k = len(s.hands[p])
             hand = tuple(self._card_face(c) for c in s.hands[p]) if visible else \
                 ((CardFace(cards(k), face_down=True),) if k else ())
-            grave = ", ".join(sorted(self.names[c] for c in s.graveyards[p])) or "—"
+            grave = counted(self.names[c] for c in s.graveyards[p]) or ["—"]
             panels.append(Panel(
                 title=f"player {p}" + (" (you)" if p == player else "") + f" — deck {name}",
                 lines=(f"deck {cards(len(s.decks[p]))} · hand {cards(k)}",
-                       f"graveyard ({len(s.graveyards[p])}): {grave}"),
+                       *split_list(f"graveyard ({len(s.graveyards[p])}): ", grave, 2)),
                 rows=(CardRow("table", tuple(self._slot_face(s, p, j, marked == (p, j))
                                             for j in range(POSITIONS)), "positions 1–4"),
                       CardRow("hand", hand, cards(k))),
                 active=s.player == p and not over))
         lines = [self._header(s)]
         if s.pending >= 0:
-            lines.append(f"equipment to attach: {self.names[s.pending]}")
+            lines += [f"equipment to attach: {self.names[s.pending]}", "", ""]
         elif self.config.open_decklists and player is not None:
-            unseen = Counter(s.hands[1 - player]) + Counter(s.decks[1 - player])
-            lines.append("opponent's unseen cards: " + ", ".join(
-                f"{self.names[c]} x{n}" for c, n in sorted(unseen.items())))
+            unseen = s.hands[1 - player] + s.decks[1 - player]
+            lines += split_list(f"opponent's unseen cards ({len(unseen)}): ",
+                                counted(self.names[c] for c in unseen), 3)
         else:
-            lines.append("")
+            lines += ["", "", ""]
         if over:
             status = "game over: " + ("draw" if s.winner < 0 else f"player {s.winner} wins") \
                 + f" after {s.turn} turns ({s.end_reason})"
@@ -1314,7 +1313,7 @@ class RustBrawlGame(GameBase[RBState]):
         panels.append(Panel(title="the brawl", lines=tuple(lines), wide=True))
         return Table(title="Rust Brawl" + ("" if player is None
                                            else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), card_size=(150, 132))
+                     status=status, panels=tuple(panels), card_size=(200, 156))
 
     def render(self, state: RBState) -> str:
         """The whole state as text (debug: both hands and deck orders)."""

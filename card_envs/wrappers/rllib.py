@@ -27,7 +27,8 @@ illegal actions   ``illegal_action="terminate"`` (default): an action the mask f
                   ``action_space.sample()``); ``"raise"``: it raises
                   :class:`~card_envs.core.errors.IllegalActionError` (a masking bug surfaces at
                   once; RLlib's env check then fails: build with
-                  ``.environment(..., disable_env_checking=True)``, as :func:`ppo_config` does)
+                  ``.environment(..., disable_env_checking=True)``, as :func:`ppo_config` does;
+                  ``docs/libraries/rllib.md``)
 seeding           ``reset(seed=s)`` reseeds the env's game sequence (and the in-env opponents);
                   equal seeds and equal actions give equal episodes
 ================  ================================================================================

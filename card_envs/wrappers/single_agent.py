@@ -217,7 +217,8 @@ class SingleAgentEnv(gymnasium.Env):
                               f"0..{game.num_players - 1}, got the bool {render_seat!r}")
         check_choice("render_seat", render_seat, [None, "learner", *range(game.num_players)])
         self.render_seat = render_seat
-        #: rgb_array frames (card_envs.core.picture): the seat drawn for and the last move
+        #: rgb_array frames (card_envs.core.picture): the seat drawn for and the moves since the
+        #: last frame (the learner's and the opponents')
         self._camera = TableCamera(game) if render_mode == "rgb_array" else None
         if isinstance(learner_seat, (bool, np.bool_)):  # True == 1: would play seat 1
             raise ConfigError(f"config field 'learner_seat': expected None or a seat "
@@ -399,9 +400,10 @@ class SingleAgentEnv(gymnasium.Env):
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (``game.render``; with ``render_seat``, that seat's
         ``game.render_view``); ``"human"``: prints that text (also done by every ``reset`` and
-        ``step``), returns ``None``; ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
-        by the game config (:mod:`card_envs.core.picture`: cards with their values, HP /
-        scores, the seat to act, the last move), for Gymnasium's ``RecordVideo`` (needs
+        ``step``), returns ``None``; ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size
+        fixed by the game config (:mod:`card_envs.core.picture`: cards with their values, HP /
+        scores, the seat to act, every move since the previous frame: the learner's and the
+        opponents' played inside ``step``), for Gymnasium's ``RecordVideo`` (needs
         ``pip install "card-envs[video]"``, moviepy); ``None`` before the first reset or
         without a render mode. ``render_seat``: ``None`` (default) the whole table, every card
         face up; ``"learner"`` the learner's seat of the episode; an int seat: only what that
