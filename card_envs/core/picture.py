@@ -11,8 +11,9 @@ names such as *Čaroděj* or *Kůň* render: Pillow's own default font has no ``
 
 - :func:`draw_table` — a ``Table`` (and extra note lines) to a frame;
 - :func:`table_frame` — ``game.table_view(state, seat)`` drawn, with the last move;
-- :class:`TableCamera` — what an env keeps to draw its frames: the seat it draws for and the last
-  move as that seat saw it (``Game.action_seen_by``: a card played face down stays unnamed).
+- :class:`TableCamera` — what an env keeps to draw its frames: the seat it draws for and the moves
+  since that seat's last decision as it saw them (``Game.action_seen_by``: a card played face
+  down stays unnamed).
 
 A frame depends only on the ``Table`` and the notes, so a seat's frame is byte-identical after
 ``sample_hidden`` for that seat whenever its ``table_view`` is (``tests/test_render.py``).
@@ -261,6 +262,27 @@ def move_note(move: tuple[int, str] | None) -> str:
     return f"last move: player_{seat}: {text}"
 
 
+#: how many note lines a camera's frame gives the moves (a fixed count: equal frame sizes)
+MOVE_LINES = 4
+
+
+def move_notes(moves: list[tuple[int, str]], seat: int | None,
+               lines: int = MOVE_LINES) -> tuple[str, ...]:
+    """The frame's note lines for ``moves`` (``(seat, text)``, oldest first): a heading (the
+    moves since ``seat``'s last decision, or the last moves of the whole table), then the newest
+    ``lines - 1`` moves, oldest first; always exactly ``lines`` lines (padded with ``""``)."""
+    shown = moves[-(lines - 1):] if lines > 1 else []
+    earlier = len(moves) - len(shown)
+    if seat is None:
+        head = "last moves:"
+    else:
+        head = (f"moves since player_{seat}'s last decision"
+                + (f" ({earlier} earlier not shown)" if earlier else "") + ":")
+    out = [head if moves else "last move: —"]
+    out += [f"  player_{p}: {text}" for p, text in shown]
+    return tuple(out + [""] * (lines - len(out)))
+
+
 def table_frame(game, state, seat: int | None = None,
                 last_move: tuple[int, str] | None = None) -> np.ndarray:
     """``game.table_view(state, seat)`` drawn with the last-move note: ``uint8 (H, W, 3)``.
@@ -274,17 +296,28 @@ class TableCamera:
 
     The env calls :meth:`reset` at a new game and :meth:`before_move` just before each move is
     applied (the move is named as the seat sees it: ``Game.action_seen_by``; for the whole
-    table ``action_to_string``); :meth:`frame` draws the current state with that last move.
+    table ``action_to_string``); :meth:`frame` draws the current state with the moves since the
+    seat's last decision (its own last move first; for the whole table the last moves), in
+    :data:`MOVE_LINES` note lines.
+
+    Attributes:
+        moves: ``(seat, text)`` of the moves since the camera seat's last decision, oldest
+            first (the seat's own decision starts the list anew).
     """
 
     def __init__(self, game, seat: int | None = None):
         self.game = game
         self.seat = seat
-        self.last_move: tuple[int, str] | None = None
+        self.moves: list[tuple[int, str]] = []
+
+    @property
+    def last_move(self) -> tuple[int, str] | None:
+        """The latest move ``(seat, text)``, ``None`` before the first."""
+        return self.moves[-1] if self.moves else None
 
     def reset(self, seat: int | None = None, keep_seat: bool = True) -> None:
-        """Forget the last move; ``keep_seat=False`` sets the seat drawn for to ``seat``."""
-        self.last_move = None
+        """Forget the moves; ``keep_seat=False`` sets the seat drawn for to ``seat``."""
+        self.moves = []
         if not keep_seat:
             self.seat = seat
 
@@ -294,8 +327,13 @@ class TableCamera:
         actor = game.current_player(state)
         text = (game.action_to_string(state, action) if self.seat is None
                 else game.action_seen_by(state, action, self.seat))
-        self.last_move = (actor, text)
+        if actor == self.seat:
+            self.moves = []
+        self.moves.append((actor, text))
+        if self.seat is None and len(self.moves) > 64:
+            del self.moves[:-MOVE_LINES]
 
     def frame(self, state) -> np.ndarray:
         """The picture of ``state`` for the camera's seat: ``uint8 (H, W, 3)``."""
-        return table_frame(self.game, state, self.seat, self.last_move)
+        return draw_table(self.game.table_view(state, self.seat),
+                          move_notes(self.moves, self.seat))

@@ -51,8 +51,8 @@ from card_envs.dirt_and_glory.constants import (
     action_layout,
 )
 from card_envs.dirt_and_glory.observation import Encoder
-from card_envs.dirt_and_glory.view import DirtAndGloryView
 from card_envs.dirt_and_glory.state import DGState, check_state
+from card_envs.dirt_and_glory.view import DirtAndGloryView
 
 __all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DGState", "make_game"]
 

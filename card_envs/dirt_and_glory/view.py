@@ -15,8 +15,8 @@ from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.core.view import View
 from card_envs.dirt_and_glory.cards import Kind
 from card_envs.dirt_and_glory.constants import (
-    ABILITY,
     AB_NONE,
+    ABILITY,
     AFTER,
     DRAFT,
     END,
@@ -29,8 +29,9 @@ from card_envs.dirt_and_glory.state import DGState
 #: each ability (DG-1.5) in a few words, by ability code (``ABILITIES``); ``""`` for none
 ABILITY_WORDS = ("", "+1 fuel", "see your deck's top card", "your next card counts 0",
                  "move another caravan card to your reserve")
-#: each ability on a card box of the picture (narrow)
-ABILITY_SHORT = ("", "+1 fuel", "see top card", "next card = 0", "stash 1 card")
+#: each ability on a card box of the picture (narrow: a few short lines)
+ABILITY_LINES = ((), ("+1 fuel",), ("see top", "of deck"), ("next card", "counts 0"),
+                 ("stash a", "caravan", "card"))
 
 
 def kind_text(kind: Kind) -> str:
@@ -248,7 +249,7 @@ class DirtAndGloryView(View):
         """``"1/4 (see top card)"``: card ``c`` for the picture's narrow lines."""
         kind = self.game.kinds[self.game.card_kind[c]]
         v = f"{kind.low}/{kind.high}" if kind.two_valued else f"{kind.low}"
-        return v if kind.ability == AB_NONE else f"{v} ({ABILITY_SHORT[kind.ability]})"
+        return v if kind.ability == AB_NONE else f"{v} ({' '.join(ABILITY_LINES[kind.ability])})"
 
     def _unit_card(self, c: int, value: int | None = None, marked: bool = False) -> CardFace:
         """A card box: the counted ``value`` big (a caravan card) or the kind's values, then
@@ -257,8 +258,7 @@ class DirtAndGloryView(View):
         kind = game.kinds[game.card_kind[c]]
         printed = f"{kind.low}/{kind.high}" if kind.two_valued else f"{kind.low}"
         details = (printed,) if value is not None and printed != str(value) else ()
-        if kind.ability != AB_NONE:
-            details += (ABILITY_SHORT[kind.ability],)
+        details += ABILITY_LINES[kind.ability]
         return CardFace(printed if value is None else str(value), details,
                         tone="gold" if kind.ability != AB_NONE else "plain", marked=marked)
 
@@ -330,5 +330,5 @@ class DirtAndGloryView(View):
         return Table(title=f"Dirt and Glory — {n} players"
                      + ("" if player is None else f" — the view of player {player}"),
                      status=status, panels=tuple(panels), columns=1 if n == 2 else 2,
-                     card_size=(76, 96))
+                     card_size=(88, 104))
 

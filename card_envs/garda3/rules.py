@@ -51,8 +51,8 @@ from card_envs.garda3.constants import (
     battle_outcome,
 )
 from card_envs.garda3.observation import Garda3Encoder
-from card_envs.garda3.view import Garda3View
 from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
+from card_envs.garda3.view import Garda3View
 
 
 def make_game(**config: Any) -> Garda3:

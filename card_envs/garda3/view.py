@@ -159,7 +159,8 @@ class Garda3View(View):
         where the bonus goes (G-4.3–G-4.5)."""
         atk = s.atk_cards
         if not atk:
-            return f"no card yet (the fighter's attack bonus +{bonus} will add to it)"
+            return ("no card yet (no attack bonus)" if not bonus else
+                    f"no card yet (the fighter's attack bonus +{bonus} will add to it)")
         names = ", ".join(card_name(c) for c in atk)
         by_dir = {d: [CARD_VALUE[c] for c in atk if CARD_ATTACK_DIR[c] == d] for d in (HIGH, LOW)}
         dirs = [d for d in (HIGH, LOW) if by_dir[d]]
@@ -187,6 +188,8 @@ class Garda3View(View):
         G-4.7)."""
         dfc = s.def_cards
         if not dfc:
+            if not bonus:
+                return "no card yet (no defence bonus)"
             return f"no card yet (defence bonus +{bonus} counts in an attacked direction " \
                    "defended by a card, G-4.7)"
         names = ", ".join(card_name(c) for c in dfc)

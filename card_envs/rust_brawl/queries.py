@@ -9,7 +9,6 @@ state.
 
 from __future__ import annotations
 
-
 from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase
 from card_envs.rust_brawl.cards import (

@@ -115,13 +115,20 @@ class RustBrawlView(View):
         """The action as ``player`` sees it. A card another seat plays or discards is public at
         once (it stands on the table or lies in the graveyard), so it is named; only its hand
         slot is not (the sorted hand's order would tell the other cards apart): ``"play:
-        <name>"``, ``"discard: <name>"``. Drawn cards are never named (the draw is no action)."""
+        <name>"``, ``"discard: <name>"``. Drawn cards are never named (the draw is no action).
+        A target names whose card it is (``"ranged 1: your <name> (HLT 3/5)"``, ``"heal 0: its
+        <name> ..."``)."""
         game = self.game
         if player != state.player:
             piece = game.action_layout.piece_of(action)
             if piece.name in ("play", "discard"):
                 card = state.hands[state.player][action - piece.start]
                 return f"{piece.name}: {game.names[card]}"
+            name, _, detail = game.action_to_string(state, action).partition(": ")
+            if detail and piece.name == "ranged":  # the target is this seat's card
+                return f"{name}: your {detail}"
+            if detail and piece.name in ("heal", "equip"):  # the acting seat's own card
+                return f"{name}: its {detail}"
         return game.action_to_string(state, action)
 
     # -- text views -----------------------------------------------------------------------------
@@ -160,8 +167,9 @@ class RustBrawlView(View):
         if s.phase == END:
             res = ("draw" if s.winner < 0 else f"seat {s.winner} wins")
             return f"Rust Brawl — game over after {s.turn} turns: {res} ({s.end_reason})"
-        whose = "your turn" if s.player == player else f"seat {s.player}'s turn"
-        text = f"Rust Brawl — turn {s.turn} ({whose}), phase {PHASES[s.phase]}"
+        whose = "your" if s.player == player else f"seat {s.player}'s"
+        text = (f"Rust Brawl — turn {s.turn} ({whose} turn {game.turns_of(s, s.player)}), "
+                f"phase {PHASES[s.phase]}")
         if s.phase in (RANGED_TARGET, HEAL_TARGET):
             text += (f": your {game.names[s.table[s.player][s.acting]]} at position "
                      f"{s.acting + 1} chooses its target" if s.player == player else
@@ -223,6 +231,9 @@ class RustBrawlView(View):
         opponent's as a count) and discarded; a new turn; the end."""
         game, out = self.game, []
         names = game.names
+        piece = game.action_layout.piece_of(action)
+        played = (before.hands[before.player][action - piece.start]
+                  if piece.name == "play" and before.player >= 0 else -1)
         if after.turn != before.turn and after.phase != END:
             out.append(f"turn {after.turn}: "
                        + ("your turn" if after.player == player else f"seat {after.player}'s turn"))
@@ -262,9 +273,12 @@ class RustBrawlView(View):
                 if serial not in new:
                     c = before.table[p][i]
                     removed += [c, *before.equipment[p][i]]
-                    out.append(f"{whose} {names[c]} (HLT {before.hlt[p][i]}) leaves the table "
-                               "for the graveyard" + (" with its equipment"
-                                                      if before.equipment[p][i] else ""))
+                    hlt = before.hlt[p][i]
+                    out.append(f"{whose} {names[c]} " + (
+                        f"(HLT {hlt}, destroyed) goes" if hlt <= 0 else
+                        f"is destroyed (HLT {hlt} → 0 or less) and goes")
+                        + " to the graveyard (RB-4.5)"
+                        + (" with its equipment" if before.equipment[p][i] else ""))
             drawn = len(before.decks[p]) - len(after.decks[p])
             if p == player:
                 mine = Counter(after.hands[p]) - Counter(before.hands[p])
@@ -275,20 +289,35 @@ class RustBrawlView(View):
             grave = Counter(after.graveyards[p]) - Counter(before.graveyards[p]) - \
                 Counter(removed)
             if grave:
-                out.append(f"to {whose} graveyard: "
-                           + ", ".join(names[c] for c in sorted(grave.elements())))
+                out.append(f"to {whose} graveyard: " + ", ".join(
+                    self._grave_text(c, c == played and p == before.player)
+                    for c in sorted(grave.elements())))
         if after.phase == END and before.phase != END:
             out.append(self.header(after))
         return out
 
+    def _grave_text(self, c: int, played: bool) -> str:
+        """A card that reached a graveyard this move: an explosive with what it does (RB-5.5);
+        a card played this move that entered the table and was destroyed within it."""
+        game = self.game
+        k = game.kind[c]
+        if k == EXPLOSIVE:
+            return f"{game.names[c]} (explosive: {game.printed_dmg[c]} DMG to every opposing " \
+                   "table card, RB-5.5)"
+        if played and k != EQUIPMENT:
+            return f"{game.names[c]} (played, then destroyed within the move)"
+        return game.names[c]
+
     # -- the picture ----------------------------------------------------------------------------
-    def _card_face(self, c: int) -> CardFace:
-        """A card in hand: its name, kind / icon, printed HLT and DMG, points, its abilities in a
-        few words."""
+    def _card_face(self, c: int, slot: int | None = None) -> CardFace:
+        """A card in hand (``slot``: its number in the own hand, as ``play k`` names it): its
+        name, kind / icon, printed HLT and DMG, points, its abilities in a few words."""
         game = self.game
         short = [short_ability(a) for a in game.db.cards[c].abilities]
-        return CardFace(game.names[c], (f"{KINDS[game.kind[c]]}/{ICONS[game.icon[c]]}",
-                                        self.values_text(c)) + tuple(short), tone="plain")
+        *stats, points = self.values_text(c).split(", ")
+        return CardFace(("" if slot is None else f"{slot}: ") + game.names[c],
+                        (f"{KINDS[game.kind[c]]}/{ICONS[game.icon[c]]}", " · ".join(stats),
+                         points) + tuple(short), tone="plain")
 
     def _slot_face(self, s: RBState, p: int, j: int, marked: bool) -> CardFace:
         """Table position ``j`` of seat ``p``: the card with its HLT, DMG (boosts included),
@@ -331,7 +360,8 @@ class RustBrawlView(View):
             visible = player is None or p == player
             name = s.deck_names[p] if (visible or game.config.open_decklists) else "?"
             k = len(s.hands[p])
-            hand = tuple(self._card_face(c) for c in s.hands[p]) if visible else \
+            hand = tuple(self._card_face(c, i if p == player else None)
+                         for i, c in enumerate(s.hands[p])) if visible else \
                 ((CardFace(cards(k), face_down=True),) if k else ())
             grave = ", ".join(sorted(names[c] for c in s.graveyards[p])) or "—"
             panels.append(Panel(
@@ -340,8 +370,8 @@ class RustBrawlView(View):
                        f"graveyard ({len(s.graveyards[p])}): {grave}"),
                 rows=(CardRow("table", tuple(self._slot_face(s, p, j, marked == (p, j))
                                             for j in range(POSITIONS)), "positions 1–4"),
-                      CardRow("hand", hand, cards(k) + ("\nplay / discard\n0, 1, 2, …"
-                                                        if visible and k else ""))),
+                      CardRow("hand", hand, cards(k) + ("\nplay k / discard k"
+                                                        if p == player and k else ""))),
                 active=s.player == p and not over))
         lines = [self.header(s, player)]
         if s.pending >= 0:

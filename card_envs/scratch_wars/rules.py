@@ -90,7 +90,6 @@ from card_envs.scratch_wars.constants import (
 )
 from card_envs.scratch_wars.observation import OBS_HIGH, OBS_LOW, ScratchWarsEncoder
 from card_envs.scratch_wars.queries import ScratchWarsQueries
-from card_envs.scratch_wars.view import ScratchWarsView
 from card_envs.scratch_wars.state import (
     ABSENT_SLOT,
     BROKEN_SLOT,
@@ -106,6 +105,7 @@ from card_envs.scratch_wars.state import (
     check_forced_spins,
     time_of_day,
 )
+from card_envs.scratch_wars.view import ScratchWarsView
 
 
 class ScratchWarsGame(ScratchWarsQueries):

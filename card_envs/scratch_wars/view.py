@@ -15,14 +15,25 @@ from collections import Counter
 from card_envs.core.table import CardFace, CardRow, Panel, Table
 from card_envs.core.view import View
 from card_envs.scratch_wars.constants import (
+    A_CANCEL,
+    A_DETONATE,
+    A_INIT_WEAPON,
+    A_REPAIR,
+    A_SHIELD,
+    A_SPIN,
     BONUS_EFFECTS,
     BROKEN,
     COLOURS,
     EFFECTS,
+    PH_BONUS,
+    PH_DETONATE,
     PH_INIT_ORDER,
     PH_INIT_WEAPON,
+    PH_MAIN,
     PH_OVER,
     PH_RESULT,
+    PH_SHIELD,
+    PH_TARGET,
     READY,
     REPAIRING,
     STATUS_NAMES,
@@ -36,6 +47,9 @@ from card_envs.scratch_wars.state import ScratchWarsState, day, time_of_day
 #: the effect icons (and the special bonuses, SW-6) in words, by effect code
 EFFECT_WORDS = ("energy", "hero attack", "weapon attack", "universal attack", "heal",
                 "permanent attack", "shield", "combo", "blessing", "combo bonus", "detonator")
+#: the effects on a weapon's card box of the picture (narrow)
+EFFECT_SHORT = ("energy", "hero atk", "weapon atk", "universal", "heal", "permanent", "shield",
+                "combo")
 #: the field colours' rule (SW-3.2)
 COLOUR_RULES = "green: applied, go on; orange: apply it and end the turn, or decline it and go " \
                "on; red: applied, the turn ends (SW-3.2)"
@@ -76,7 +90,10 @@ class ScratchWarsView(View):
         trained = weapon.type in game.hero(s, p).trained
         facts = [f"{WEAPON_TYPES[weapon.type]}" + ("" if trained else " (untrained)")]
         if game.uses_energy:
-            facts.append(f"spin cost {game.spin_cost(s, p, k)}")
+            cost = game.spin_cost(s, p, k)
+            facts.append(f"spin cost {cost}" + ("" if trained or cost == weapon.cost else
+                                                f" ({weapon.cost} + {cost - weapon.cost} "
+                                                "untrained, SW-5.2)"))
         facts.append(f"durability {weapon.durability}")
         return f"{k} {weapon.name}: {status} · {', '.join(facts)}"
 
@@ -114,6 +131,17 @@ class ScratchWarsView(View):
             return None
         names = state.weapon_names[p]
         return names[index] if index < len(names) else None
+
+    def action_seen_by(self, state: ScratchWarsState, action: int, player: int) -> str:
+        """The action's name; a target of another seat's attack names whose weapon it is
+        (``"target_weapon 1: your Ember Sword"``). Nothing is hidden in Scratch Wars."""
+        text = self.game.action_to_string(state, action)
+        name, _, detail = text.partition(": ")
+        if (detail and player != state.actor and state.attack is not None
+                and name.startswith(("target_weapon", "target_effect"))
+                and player == 1 - state.attack.attacker):
+            return f"{name}: your {detail}"
+        return text
 
     # -- text views -----------------------------------------------------------------------------
     def table_text(self, state: ScratchWarsState, player: int | None) -> str:
@@ -159,10 +187,9 @@ class ScratchWarsView(View):
             weapon = game.weapon(s, sp.seat, sp.slot)
             out.append(f"last spin: {whose(sp.seat)} {weapon.name} landed on segment "
                        f"{sp.segment}: {self.segment_text(weapon, seg)}")
-        if s.phase == PH_RESULT and s.spin_result is not None:
-            r = s.spin_result
-            out.append(f"to decide (SW-3.2): the result {EFFECT_WORDS[r.effect]} {r.value} "
-                       f"({COLOURS[r.colour]}): apply it or decline it")
+        decision = self.decision_text(s, player)
+        if decision:
+            out.append(decision)
         if s.attack is not None:
             at = s.attack
             if at.target == "hero":
@@ -186,6 +213,34 @@ class ScratchWarsView(View):
                        f"loses {game.config.start_penalty} HP): {chosen}")
         return out
 
+    def decision_text(self, s: ScratchWarsState, player: int | None) -> str:
+        """What the seat to act decides now, in words (``""`` once over)."""
+        game, actor = self.game, s.actor
+        who = "you" if actor == player else f"seat {actor}"
+        if s.phase == PH_INIT_ORDER:
+            return (f"to decide ({who}, the initiative's winner, SW-2.2): init_order 0 = seat "
+                    f"{actor} starts, init_order 1 = seat {1 - actor} starts; the starter loses "
+                    f"{game.config.start_penalty} HP at once")
+        if s.phase == PH_MAIN:
+            return (f"to decide ({who}): spin a ready weapon (an action and its spin cost, "
+                    "SW-3.1), repair a broken one (SW-5.9), cancel a stored effect (free, "
+                    "SW-5.10)" + (" or end the turn (SW-5.3)" if game.uses_energy else ""))
+        if s.phase == PH_RESULT and s.spin_result is not None:
+            r = s.spin_result
+            return (f"to decide ({who}, SW-3.2): the result {EFFECT_WORDS[r.effect]} {r.value} "
+                    f"({COLOURS[r.colour]}): apply it or decline it")
+        if s.phase == PH_BONUS:
+            return f"to decide ({who}, SW-4.2): add one of the offered hero bonuses, or none"
+        if s.phase == PH_TARGET:
+            return f"to decide ({who}, SW-5.6, SW-5.7): the target of the attack"
+        if s.phase == PH_SHIELD:
+            return (f"to decide ({who}, SW-5.12): use a stored shield against the attack (it "
+                    "blocks its value), one at a time, or shield_done")
+        if s.phase == PH_DETONATE:
+            return (f"to decide ({who}, SW-5.13): detonate the stored combos (their values add "
+                    "up to one attack) or keep them")
+        return ""
+
     def render(self, state: ScratchWarsState) -> str:
         """The whole table as text (:meth:`table_text` without a viewing seat)."""
         return "Scratch Wars\n" + self.table_text(state, None)
@@ -206,26 +261,31 @@ class ScratchWarsView(View):
         def whose(p: int) -> str:
             return "your" if p == player else f"seat {p}'s"
 
-        if after.last_spin is not None and after.last_spin != before.last_spin:
+        if before.phase == PH_INIT_WEAPON and before.actor == 1:  # both wheels spin (SW-2.2)
+            slots = [before.initiative_slot[0], action - A_INIT_WEAPON]
+            spun = ", ".join(f"{whose(p)} {before.weapon_names[p][slots[p]]} "
+                             f"{after.initiative_value[p]}" for p in (0, 1))
+            out.append(f"initiative spins (SW-2.2): {spun} → "
+                       + (f"seat {after.actor} decides who starts"
+                          if after.phase == PH_INIT_ORDER else "a tie: both spin again"))
+        elif before.phase == PH_MAIN and A_SPIN <= action < A_REPAIR:  # a spin (SW-3.1)
             sp = after.last_spin
-            if after.phase in (PH_INIT_WEAPON, PH_INIT_ORDER) or before.phase == PH_INIT_WEAPON:
-                values = [v for v in after.initiative_value]
-                if min(values) >= 0:
-                    out.append(f"initiative spins: seat 0 {values[0]}, seat 1 {values[1]}"
-                               + (" — a tie: spin again" if after.phase == PH_INIT_WEAPON
-                                  else f" → seat {after.actor} decides who starts"))
-                elif after.phase == PH_INIT_WEAPON:
-                    out.append("initiative: a tie, both spin again (SW-2.2)")
-            else:
-                seg = game.segment(after, sp.seat, sp.slot, sp.segment)
-                weapon = game.weapon(after, sp.seat, sp.slot)
-                out.append(f"{whose(sp.seat)} {weapon.name} landed on segment {sp.segment}: "
-                           f"{self.segment_text(weapon, seg)}")
+            seg = game.segment(after, sp.seat, sp.slot, sp.segment)
+            weapon = game.weapon(after, sp.seat, sp.slot)
+            out.append(f"{whose(sp.seat)} {weapon.name} landed on segment {sp.segment}: "
+                       f"{self.segment_text(weapon, seg)}")
+        at = after.attack
+        if at is not None and (before.attack is None or before.attack.source != at.source
+                               or before.attack.value != at.value or
+                               before.attack.attacker != at.attacker):
+            out.append(f"{whose(at.attacker)} {at.kind} attack {at.value} ({at.source})"
+                       + (" on the hero" if at.target == "hero" else ""))
+        energy = []
         for p in (0, 1):
             if after.hp[p] != before.hp[p]:
                 out.append(f"{whose(p)} hero: HP {before.hp[p]} → {after.hp[p]}")
             if game.uses_energy and after.energy[p] != before.energy[p]:
-                out.append(f"{whose(p)} energy {before.energy[p]} → {after.energy[p]}")
+                energy.append(f"{whose(p)} energy {before.energy[p]} → {after.energy[p]}")
             for k, name in enumerate(after.weapon_names[p]):
                 a, b = before.weapon_slots[p][k], after.weapon_slots[p][k]
                 if a == b or (a.status == b.status == STORED and a.stored.effect ==
@@ -236,7 +296,14 @@ class ScratchWarsView(View):
                 elif b.status == BROKEN:
                     what = "broken (SW-5.6)"
                 elif a.status == STORED and b.status == READY:
-                    what = f"{EFFECT_WORDS[a.stored.effect]} {a.stored.value} gone, ready again"
+                    own = p == before.actor
+                    how = ("detonated (SW-5.13)" if own and action == A_DETONATE else
+                           "used against the attack (SW-5.12)" if own and action == A_SHIELD + k
+                           and before.phase == PH_SHIELD else
+                           "cancelled by its owner (SW-5.10)" if own and action == A_CANCEL + k
+                           and before.phase == PH_MAIN else "cancelled by the attack (SW-5.6)")
+                    what = (f"its {EFFECT_WORDS[a.stored.effect]} {a.stored.value} is {how}, "
+                            "the weapon is ready again")
                 else:
                     what = STATUS_NAMES[b.status]
                 out.append(f"{whose(p)} {name}: {what}")
@@ -246,19 +313,19 @@ class ScratchWarsView(View):
                 bonuses = game.bonuses(after, p)
                 out += [f"{whose(p)} bonus {EFFECT_WORDS[bonuses[j].effect]} "
                         f"{bonuses[j].value:+d} used" for j in used if j < len(bonuses)]
+        if after.turn != before.turn and after.turn >= 0 and after.phase != PH_OVER:
+            out.append(f"{whose(after.turn)} turn: {self._status(after)}")
+        out += energy  # spent on spins and repairs (SW-5.2), gained at a turn's start (SW-5.1)
         if after.phase == PH_OVER and before.phase != PH_OVER:
             out.append(self._result(after))
-        elif after.turn != before.turn and after.turn >= 0:
-            out.append(f"{'your' if after.turn == player else f'seat {after.turn}' + chr(39) + 's'}"
-                       f" turn: {self._status(after)}")
         return out
 
     # -- the picture ----------------------------------------------------------------------------
     def table_view(self, state: ScratchWarsState, player: int | None) -> Table:
         """The picture's content (``rgb_array``; nothing is hidden, so every seat sees the
         same but its ``(you)``): per seat the hero (HP, energy at level 3), the weapons with
-        their status, cost (level 3), stored effect (SW-5.10) and wheel (the 9 segments: value,
-        effect, colour initial G / O / R), the hero bonuses of the time of day and whether they
+        their status, cost (level 3), stored effect (SW-5.10) and wheel (the 9 segments in
+        order: index, value, effect, colour initial G / O / R), the hero bonuses of the time of day and whether they
         are used (levels 2–3, SW-4.2); the last spin's segment (SW-3.2), the attack being
         resolved and the initiative."""
         s, game = state, self.game
@@ -285,8 +352,9 @@ class ScratchWarsView(View):
                                   f"(dur {slot.stored.durability})")
                 cost = f"cost {game.spin_cost(s, p, k)} · " if game.uses_energy else ""
                 details.append(f"{cost}durability {weapon.durability}")
-                details += [f"{seg.value} {EFFECT_WORDS[seg.effect]} "
-                            f"{COLOURS[seg.colour][0].upper()}" for seg in weapon.segments]
+                details += [f"{i}: {seg.value} {EFFECT_SHORT[seg.effect]} "
+                            f"{COLOURS[seg.colour][0].upper()}"
+                            for i, seg in enumerate(weapon.segments)]
                 weapons.append(CardFace(name, tuple(details), tone=tones.get(slot.status, "grey"),
                                         marked=spun == (p, k)))
             facts = f"HP {s.hp[p]}/{hero.hp}" + (f" · energy {s.energy[p]}"
@@ -296,8 +364,8 @@ class ScratchWarsView(View):
                 lines=(facts, self.bonus_text(s, p)),
                 rows=(CardRow("weapons", tuple(weapons), f"{len(weapons)} weapons"),),
                 active=s.actor == p and not over))
-        lines = self.spin_lines(s, player)  # at most 3: a fixed height
-        lines += [""] * (3 - len(lines))
+        lines = [x for x in self.spin_lines(s, player) if not x.startswith("to decide")]
+        lines += [""] * (3 - len(lines))  # at most 3: a fixed height
         spin_row: tuple[CardFace, ...] = ()
         if s.last_spin is not None:
             sp = s.last_spin
@@ -309,7 +377,7 @@ class ScratchWarsView(View):
                             rows=(CardRow("last spin", spin_row, ""),), wide=True))
         return Table(title=f"Scratch Wars — level {game.level} ({game.mode})"
                      + ("" if player is None else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), columns=1, card_size=(150, 218),
+                     status=status, panels=tuple(panels), columns=1, card_size=(150, 236),
                      notes=("wheel colours (SW-3.2): G green = applied, go on · O orange = apply "
                             "it and end the turn, or decline it and go on · R red = applied, the "
                             "turn ends",))
