@@ -246,7 +246,8 @@ class RustBrawlView(View):
                 if serial not in old:
                     out.append(f"{whose} {names[c]} enters position {j + 1}: now HLT "
                                f"{after.hlt[p][j]}/{after.max_hlt[p][j]}"
-                               + (", in cover" if after.cover[p][j] else ""))
+                               + (", in cover" if after.cover[p][j] else "")
+                               + (", paralysed" if after.paralysed_until[p][j] else ""))
                     continue
                 i = old[serial]
                 changes = []
