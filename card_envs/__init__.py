@@ -13,11 +13,12 @@ import importlib
 
 __version__ = "0.1.0"
 
-_ENV_MODULES = ("garda3_v1", "scratch_wars_v1", "dirt_and_glory_v1", "rust_brawl_v1")
+_ENV_MODULES = ("garda3_v1", "scratch_wars_v2", "dirt_and_glory_v1", "rust_brawl_v1")
 
 #: retired env names -> the module that replaced them
-_RETIRED = {"garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v1",
-            "dirt_and_glory_v0": "dirt_and_glory_v1", "rust_brawl_v0": "rust_brawl_v1"}
+_RETIRED = {"garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v2",
+            "scratch_wars_v1": "scratch_wars_v2", "dirt_and_glory_v0": "dirt_and_glory_v1",
+            "rust_brawl_v0": "rust_brawl_v1"}
 
 __all__ = list(_ENV_MODULES)
 
@@ -28,6 +29,6 @@ def __getattr__(name: str):
     if name in _RETIRED:
         new = _RETIRED[name]
         raise ImportError(f"card_envs.{name} was replaced by card_envs.{new} (a rules default "
-                          f"changed how the game plays; see the version history in "
-                          f"card_envs.{new}'s docstring)")
+                          f"changed how the game plays, or its observation changed; see the "
+                          f"version history in card_envs.{new}'s docstring)")
     raise AttributeError(f"module 'card_envs' has no attribute {name!r}")

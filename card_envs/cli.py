@@ -318,8 +318,16 @@ def _cmd_balance(argv: list[str], prog: str = "card-envs balance") -> int:
         report_tables,
     )
 
-    args = tyro.cli(BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
-                    config=(tyro.conf.PositionalRequiredArgs,))
+    from card_envs.training.entry import parse_in_one_line
+
+    try:  # tyro's error box as one error line (--help passes through)
+        args = parse_in_one_line(lambda: tyro.cli(
+            BalanceArgs, args=argv, prog=prog, description=DESCRIPTION,
+            config=(tyro.conf.PositionalRequiredArgs,)), prog)
+    except SystemExit as exc:
+        if exc.code in (0, None):
+            raise
+        return 2
     try:
         config = _game_config(args)
         _check_json_target(args.json)
@@ -470,11 +478,12 @@ def _add_play_parsers(sub) -> None:
     pl.add_argument("--seat", type=int, default=0, metavar="K",
                     help="your seat, 0 .. seats-1 (default: 0)")
     pl.add_argument("--seed", type=int, default=None, metavar="S",
-                    help="the deal's seed: the same seed, the same deal (default: a random seed, "
-                         "printed)")
+                    help="the deal's seed, 0 .. 2**64-1: the same seed, the same deal "
+                         "(default: a random seed, printed)")
     pl.add_argument("--record", default=None, metavar="FILE",
-                    help="where the game record is saved (default: game-<game>-<seed>.json in "
-                         "the current folder)")
+                    help="where the game record is saved, a new file: a record is never "
+                         "overwritten (default: game-<game>-<seed>.json in the current folder, "
+                         "or game-<game>-<seed>-2.json, -3, ... when it exists)")
     rp = sub.add_parser(
         "replay", help="step through a saved game record", formatter_class=fmt,
         description=fill("Step through a saved game record move by move, showing the "

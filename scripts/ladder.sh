@@ -5,7 +5,7 @@
 # docs/ladder/<name>.json and docs/ladder/<name>.png and prints the tables (Bradley-Terry Elo with
 # 95 % bootstrap intervals, openskill, the Wilson score matrix).
 #
-#   scripts/ladder.sh garda3 '{}' runs/garda3-<timestamp>               # the README's ladders
+#   scripts/ladder.sh garda3 '{}' runs/garda3-<timestamp>               # the ladders of the game pages
 #   scripts/ladder.sh scratch_wars '{"level": 3}' runs/scratch_wars-<timestamp>
 #   scripts/ladder.sh dirt_and_glory '{"num_players": 2}' runs/dirt_and_glory-<timestamp>
 #   DEALS=50 NAME=garda3-50 scripts/ladder.sh garda3 '{}' runs/garda3-<timestamp>

@@ -1,4 +1,4 @@
-"""The README's strength-ladder table from the tournament JSON files of scripts/ladder.sh.
+"""The strength-ladder tables (game pages, docs/results.md) from scripts/ladder.sh's JSON files.
 
     python scripts/ladder_table.py docs/ladder/garda3.json docs/ladder/scratch_wars.json \
         docs/ladder/dirt_and_glory.json

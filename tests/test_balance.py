@@ -334,6 +334,10 @@ def test_command_prints_and_saves(tmp_path, capsys):
     ([DUEL, "--tolerance", "0"], "--tolerance must be in (0, 100) points"),
     ([DUEL, "--png", "x.jpg"], "--png 'x.jpg': the file name must end in .png"),
     ([DUEL, "--game-config", "[1]"], "--game-config"),
+    # issue 21: tyro's error box condensed to one line
+    ([DUEL, "--games", "abc"], "Error parsing --games: invalid literal for int() with base 10: "
+                               "'abc' (see card-envs balance --help)"),
+    ([DUEL, "--bogus"], "Unrecognized options: --bogus (see card-envs balance --help)"),
 ])
 def test_command_errors_are_one_line(argv, match, capsys):
     assert cli_main(["balance", *argv, "--no-progress"]) == 2

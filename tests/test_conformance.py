@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 
 from card_envs.core.errors import StateError
@@ -32,6 +33,32 @@ def test_check_game(case):
     env_factory = lambda: env_module(name).env(**cfg)  # noqa: E731
     counts = check_game(game, games=6, seed=11, env_factory=env_factory)
     assert counts["terminal"] == 6 and counts["decisions"] > 6 * 5
+
+
+#: every game's observation entries lie in [-1, 1] (docs/libraries.md, "Observations")
+OBSERVATION_BOUND = 1.0
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_declared_observation_bounds_are_the_real_ones(name):
+    """issue 21 (Scratch Wars declared [-64, 64] and stayed within about [-7, 25]): over 30
+    random games of each game, every observation of every seat is inside the declared Box, the
+    declared bounds are within [-1, 1], and both are reached (the Box is the real range)."""
+    game = make_game(name)
+    low, high = game.observation_low, game.observation_high
+    assert -OBSERVATION_BOUND <= low < high <= OBSERVATION_BOUND
+    seen_low, seen_high = np.inf, -np.inf
+    rng = random.Random(0)
+    for seed in range(30):
+        state = game.new_state(seed)
+        while True:
+            for p in range(game.num_players):
+                obs = game.observe(state, p)
+                seen_low, seen_high = min(seen_low, obs.min()), max(seen_high, obs.max())
+            if game.is_terminal(state) or game.is_truncated(state):
+                break
+            game.apply_action(state, rng.choice(game.legal_actions(state)))
+    assert (seen_low, seen_high) == (low, high)
 
 
 def _mid_game_state(game, seed=5, decisions=25):
@@ -95,9 +122,13 @@ def test_state_of_another_config_or_seat_count_is_refused():
 def test_retired_env_names_say_what_replaced_them():
     import card_envs
 
-    for old, new in (("garda3_v0", "garda3_v1"), ("scratch_wars_v0", "scratch_wars_v1"),
+    for old, new in (("garda3_v0", "garda3_v1"), ("scratch_wars_v0", "scratch_wars_v2"),
+                     ("scratch_wars_v1", "scratch_wars_v2"),
                      ("dirt_and_glory_v0", "dirt_and_glory_v1"),
                      ("rust_brawl_v0", "rust_brawl_v1")):
         with pytest.raises(ImportError, match=f"card_envs.{new}"):
             getattr(card_envs, old)
-        assert getattr(card_envs, new).raw_env().game.version == 1
+        assert getattr(card_envs, new).raw_env().game.version == int(new[-1])
+    # the version history names the module each bump retired
+    assert "``rust_brawl_v0``" in card_envs.rust_brawl_v1.__doc__
+    assert "``scratch_wars_v1``" in card_envs.scratch_wars_v2.__doc__

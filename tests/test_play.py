@@ -268,3 +268,83 @@ def test_the_installed_command_reads_standard_input(tmp_path):
     assert "Traceback" not in proc.stderr
     record = GameRecord.load(tmp_path / "game-garda3-7.json")
     assert record.outcome is None and record.actions[0] == 0
+
+
+# -- issue 21: a record is never overwritten; the seed is a game seed ------------------------------
+def test_the_same_seed_played_again_never_overwrites_the_first_record(tmp_path, monkeypatch,
+                                                                      capsys):
+    from card_envs.evaluation.play import play_command
+
+    monkeypatch.chdir(tmp_path)
+    answers = iter(["1", "1", "q"])
+    assert play_command("garda3", {}, seed=4, input_fn=lambda _: next(answers)) == 1
+    first = tmp_path / "game-garda3-4.json"
+    kept = first.read_text()
+    assert len(GameRecord.load(first).actions) >= 2
+    capsys.readouterr()
+    # the same seed again in the same folder: the next free name, said at the start and the end
+    answers = iter(["1", "q"])
+    assert play_command("garda3", {}, seed=4, input_fn=lambda _: next(answers)) == 1
+    out = capsys.readouterr().out
+    second = tmp_path / "game-garda3-4-2.json"
+    assert "game-garda3-4.json exists: this game's record will be game-garda3-4-2.json" in out
+    assert f"saved the unfinished game to {second}" in out
+    assert first.read_text() == kept
+    assert GameRecord.load(second).seed == 4
+    # and a third time: -3
+    answers = iter(["1", "q"])
+    assert play_command("garda3", {}, seed=4, input_fn=lambda _: next(answers)) == 1
+    assert (tmp_path / "game-garda3-4-3.json").is_file() and first.read_text() == kept
+
+
+def test_an_existing_record_file_given_with_record_is_refused_before_any_move(tmp_path,
+                                                                             monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.json").write_text("a finished game")
+    err = _error(["play", "garda3", "--seed", "3", "--record", "mine.json"], capsys)
+    assert err.strip() == ("card-envs play: error: --record 'mine.json': the file exists; "
+                           "card-envs play never overwrites a record: give a new file name")
+    assert (tmp_path / "mine.json").read_text() == "a finished game"
+
+
+def test_a_record_file_appearing_during_the_game_is_kept(tmp_path, monkeypatch, capsys):
+    # another game saved under the same name while this one was played: this one takes the
+    # next free name at saving
+    from card_envs.evaluation.play import play_command
+
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "game-garda3-4.json"
+
+    script = iter(["1", "1", "q"])
+
+    def answer(_prompt):
+        entry = next(script)
+        if entry == "q":
+            target.write_text("saved by another game")
+        return entry
+
+    assert play_command("garda3", {}, seed=4, input_fn=answer) == 1
+    out = capsys.readouterr().out
+    assert target.read_text() == "saved by another game"
+    assert (f"{target.name} appeared during the game: saved the unfinished game to "
+            f"{tmp_path / 'game-garda3-4-2.json'}") in out
+    assert len(GameRecord.load(tmp_path / "game-garda3-4-2.json").actions) >= 2
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**70])
+def test_a_seed_outside_the_game_seeds_is_named(seed, tmp_path, monkeypatch, capsys):
+    # card-envs replay of a record whose seed is -1 or 2**70 names the seed, not an action
+    # (random.Random(-1) deals as seed 1: the actions of the real deal then fail)
+    monkeypatch.chdir(tmp_path)
+    good = tmp_path / "good.json"
+    _, s = _script("garda3", {}, 1, 0, "random")
+    s.record().save(good)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**json.loads(good.read_text()), "seed": seed}))
+    err = _error(["replay", str(bad), "--to-end"], capsys)
+    assert err.strip() == (f"card-envs replay: error: {bad}: field seed = {seed}: not a game "
+                           "seed (an int in 0..2**64-1)")
+    err = _error(["play", "garda3", "--seed", str(seed)], capsys)
+    assert err.strip() == f"card-envs play: error: --seed {seed}: not a game seed (an int in " \
+                          "0..2**64-1)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "good.json"]

@@ -117,6 +117,8 @@ def test_missing_field(tmp_path, field):
     ("seed", "7", "field seed = '7': Input should be a valid integer"),
     ("seed", 7.5, "field seed = 7.5"),
     ("seed", False, "field seed = False"),
+    ("seed", -1, "field seed = -1: not a game seed (an int in 0..2**64-1)"),
+    ("seed", 2**64, "field seed = 18446744073709551616: not a game seed (an int in 0..2**64-1)"),
     ("version", True, "field version = True"),
     ("game", 3, "field game = 3: Input should be a valid string"),
     ("config", [["pile", 5]], "field config = [['pile', 5]]: Input should be a valid dictionary"),
@@ -199,3 +201,9 @@ def test_an_integer_of_5000_digits(tmp_path, field):
                           "conversion")
     with pytest.raises(RecordError, match="^game record: not a game record: an integer"):
         GameRecord.from_json(text)
+
+
+def test_the_largest_game_seed_is_a_seed(tmp_path):
+    record = GameRecord.load(_write(tmp_path, {**GOOD, "seed": 2**64 - 1}))
+    game, state = replay(record)  # Toy Nim deals no cards: the same moves win
+    assert game.returns(state) == [-1.0, 1.0]

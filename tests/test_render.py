@@ -286,3 +286,49 @@ def test_gymnasium_make_renders_every_registered_id_and_check_env_passes_with_rg
         env.reset(seed=1)
         frame = env.render()
         assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+
+
+#: what ``render()`` returns in each mode ``gymnasium.make`` accepts for a registered id: the
+#: env's own modes, and the ``_list`` modes Gymnasium's ``RenderCollection`` adds over them
+RENDER_RESULTS = {"ansi": str, "human": type(None), "rgb_array": np.ndarray,
+                  "ansi_list": list, "rgb_array_list": list}
+
+
+@pytest.mark.parametrize("mode", sorted(RENDER_RESULTS))
+def test_gymnasium_make_gives_every_advertised_render_mode_for_every_id(mode, capsys):
+    """issue 21: ``gymnasium.make(id, render_mode="rgb_array_list")`` or ``"human"`` failed:
+    the entry point had no ``metadata``, so Gymnasium could not see the render modes (and apply
+    ``RenderCollection`` for a ``_list`` mode). ``"human"`` is the env's own: the table as text
+    on stdout at every reset and step (as the AEC env's ``"human"``), ``render()`` ``None``."""
+    import gymnasium
+
+    import card_envs.wrappers  # noqa: F401  (registers the ids)
+    from card_envs.wrappers.single_agent import make_single_agent_env
+
+    assert make_single_agent_env.metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+    ids = [i for i in gymnasium.registry if i.startswith("card_envs/")]
+    assert len(ids) == len(GAMES)
+    for env_id in ids:
+        env = gymnasium.make(env_id, render_mode=mode, render_seat="learner")
+        assert env.render_mode == mode
+        capsys.readouterr()
+        _, info = env.reset(seed=1)
+        steps = 0
+        for steps in range(1, 4):
+            _, _, terminated, truncated, info = env.step(
+                int(np.flatnonzero(info["action_mask"])[0]))
+            if terminated or truncated:
+                break
+        printed = capsys.readouterr().out
+        out = env.render()
+        assert isinstance(out, RENDER_RESULTS[mode]), (env_id, mode, type(out))
+        u = env.unwrapped
+        if mode == "human":  # printed at the reset and at every step: the learner's view
+            assert printed.count(u.game.render_view(u.state, u.seat).splitlines()[0]) >= 1
+            assert printed.count(f"{u.game.name}: you are seat {u.seat}") == steps + 1
+        else:
+            assert printed == ""
+        if mode.endswith("_list"):  # the reset's frame and one per step
+            assert len(out) == steps + 1
+            assert isinstance(out[0], RENDER_RESULTS[mode[:-len("_list")]])
+        env.close()

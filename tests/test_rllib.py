@@ -157,7 +157,7 @@ def test_equal_seeds_and_actions_give_equal_episodes():
 
 
 def test_an_illegal_action_raises_and_bad_configs_are_named():
-    env = CardEnvsMultiAgentEnv({"game": "garda3"})
+    env = CardEnvsMultiAgentEnv({"game": "garda3", "illegal_action": "raise"})
     obs, _ = env.reset(seed=0)
     (agent, o), = obs.items()
     illegal = int(np.flatnonzero(o[ACTION_MASK] == 0)[0])
@@ -175,6 +175,72 @@ def test_an_illegal_action_raises_and_bad_configs_are_named():
         CardEnvsMultiAgentEnv({"illegal_action": "ignore"})
     with pytest.raises(ConfigError, match="player_7"):
         CardEnvsMultiAgentEnv({"opponents": {"player_7": "heuristic"}})
+
+
+def test_the_default_illegal_action_ends_the_game_as_pettingzoo_does():
+    """``illegal_action="terminate"`` (the default): a masked-out action ends the game, the
+    mover -1 and the others 0 (PettingZoo's TerminateIllegalWrapper rule, which RLlib meets in
+    its PettingZoo envs), every agent terminated with an observation; the state unchanged."""
+    env = CardEnvsMultiAgentEnv({"game": "garda3"})
+    assert env.illegal_action == "terminate"
+    obs, _ = env.reset(seed=0)
+    (agent, o), = obs.items()
+    illegal = int(np.flatnonzero(o[ACTION_MASK] == 0)[0])
+    obs, rewards, terminateds, truncateds, _ = env.step({agent: illegal})
+    other = next(a for a in env.possible_agents if a != agent)
+    assert rewards == {agent: -1.0, other: 0.0}
+    assert terminateds == {agent: True, other: True, "__all__": True}
+    assert truncateds["__all__"] is False and set(obs) == {agent, other}
+
+
+def test_a_ppo_config_from_rllibs_docs_passes_rllibs_default_env_check(ray_session):
+    """issue 21: a user's own ``PPOConfig`` (RLlib's documented multi-agent pattern, RLlib's own
+    action-masking example module, our env with its defaults) failed RLlib's default env check:
+    the checker steps an unmasked ``action_space.sample()``, the old default
+    ``illegal_action="raise"`` refused it, and RLlib blamed the env ("does not abide to the new
+    gymnasium-style API"). With the default ``"terminate"`` the check passes; one PPO iteration
+    then runs with every move masked (no game ends by an illegal move)."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
+    for game in GAMES:  # RLlib's checker itself, its random action drawn from 10 seeds
+        for seed in range(10):
+            env = CardEnvsMultiAgentEnv({"game": game})
+            for space in env.action_spaces.values():
+                space.seed(seed)
+            check_multiagent_environments(env)
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
+        ActionMaskingTorchRLModule as RLlibsExampleModule,
+    )
+
+    class CountForfeits(RLlibCallback):
+        forfeits = 0
+
+        def on_episode_end(self, *, episode, **kwargs):
+            returns = sorted(a.get_return() for a in episode.agent_episodes.values())
+            CountForfeits.forfeits += returns == [-1.0, 0.0]  # the forfeit's rewards
+
+    config = (
+        PPOConfig()
+        .environment(CardEnvsMultiAgentEnv, env_config={"game": "garda3"})
+        .env_runners(num_env_runners=0)
+        .multi_agent(policies={"shared"},
+                     policy_mapping_fn=lambda agent_id, episode, **kwargs: "shared")
+        .rl_module(rl_module_spec=MultiRLModuleSpec(
+            rl_module_specs={"shared": RLModuleSpec(module_class=RLlibsExampleModule)}))
+        .training(train_batch_size_per_learner=256, minibatch_size=128, num_epochs=1)
+        .callbacks(CountForfeits)
+    )
+    assert config.disable_env_checking is False  # RLlib's default: the env is checked
+    algo = config.build_algo()  # runs RLlib's check_multiagent_environments on the env
+    try:
+        result = algo.train()
+    finally:
+        algo.stop()
+    assert result["env_runners"]["num_env_steps_sampled"] >= 256
+    assert CountForfeits.forfeits == 0
 
 
 # -- the modules -----------------------------------------------------------------------------
@@ -421,6 +487,10 @@ def test_a_missing_extra_is_the_one_line_hint_exit_2(monkeypatch, capsys, blocke
         rllib_ppo.main(["--help"])
     assert exit_info.value.code == 0
     assert "--address" in capsys.readouterr().out
+    # a bad flag: one error line (issue 21), not tyro's box
+    assert rllib_ppo.main(["--bogus"]) == 2
+    assert capsys.readouterr().err == ("training/rllib_ppo.py: error: Unrecognized options: "
+                                       "--bogus (see training/rllib_ppo.py --help)\n")
 
 
 @pytest.mark.parametrize("module", ["card_envs.training.rllib_ppo", "card_envs.training.ppo"])

@@ -6,6 +6,7 @@ and random decks are legal; the generated card list is current; ``card-envs deck
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -523,3 +524,39 @@ def test_load_deck_revalidates_a_deck_object(db):
     assert load_deck(deck, db) is deck
     with pytest.raises(DeckError, match="68 points, over the point limit 40"):
         load_deck(deck, db, point_limit=40)
+
+
+# -- issue 21: a huge copy count is refused before any copy list is built ------------------------
+@pytest.mark.parametrize("count", [3, 10**8, 10**9, 10**30])
+def test_rb_1_1_a_huge_copy_count_is_refused_at_once_naming_the_card(tmp_path, db, count):
+    # RB-1.1: at most 2 copies; the count is checked before the deck's copy list is built, so
+    # 10**8 takes no seconds and GBs, 10**9 no MemoryError, 10**30 no OverflowError
+    import time
+
+    path = _write(tmp_path, f'[cards]\n"Vyhazovač" = {count}\n')
+    started = time.perf_counter()
+    with pytest.raises(DeckError, match=rf"{re.escape(str(path))}: {count} copies of Vyhazovač "
+                                        r"\(vyhazovac\): RB-1\.1 allows at most 2 copies"):
+        read_deck_file(path, db)
+    with pytest.raises(DeckError, match=rf"deck list: {count} copies of Vyhazovač"):
+        load_deck({"Vyhazovač": count}, db)
+    unique = _write(tmp_path, f'[cards]\n"Komisař Ben" = {count}\n', "unique.toml")
+    with pytest.raises(DeckError, match=rf"{count} copies of Komisař Ben \(komisar_ben\), a "
+                                        r"unique card: RB-1\.1"):
+        load_deck(unique, db)
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("count", [10**9, 10**30])
+def test_cli_deck_check_and_env_refuse_a_huge_copy_count_in_one_line(tmp_path, capsys, count):
+    from card_envs import rust_brawl_v1
+
+    path = _write(tmp_path, f'[cards]\nvyhazovac = {count}\n')
+    assert cli_main(["deck", "check", str(path)]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert err == (f"card-envs deck: error: {path}: {count} copies of Vyhazovač (vyhazovac): "
+                   "RB-1.1 allows at most 2 copies of a card")
+    with pytest.raises(DeckError, match=rf"{count} copies of Vyhazovač"):
+        rust_brawl_v1.env(decks=(str(path), "rusthaven_2024"))

@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from card_envs import rust_brawl_v1
-from card_envs.core.errors import StateError
+from card_envs.core.errors import ConfigError, StateError
 from card_envs.rust_brawl import make_game
 from card_envs.rust_brawl.cards import (
     SMALL_CARDS,
@@ -229,6 +229,23 @@ def test_rb_3_4_decks_none_explains_a_shipped_deck_that_does_not_fit():
     with pytest.raises(DeckError, match=r"decks=None deals .*unknown card.*decks='random'"):
         make_game(card_db=str(db))
     assert make_game(card_db=str(db), decks="random").new_state(0).deck_names == ["random"] * 2
+
+
+@pytest.mark.parametrize("decks", ["random", ("random", "random")])
+def test_rb_1_2_a_random_deck_that_can_never_be_dealt_is_refused_when_built(decks):
+    # issue 21: decks "random" under a deck_point_limit below the cheapest card (the small
+    # database's cheapest: Radioaktiní ponožky, 3 points) could never deal a deck (RB-1.1: at
+    # least 1 card; RB-1.2: within the limit): refused at construction, not at every reset
+    for build in (lambda: make_game(card_db=str(SMALL_CARDS), decks=decks, deck_point_limit=2),
+                  lambda: rust_brawl_v1.env(card_db=str(SMALL_CARDS), decks=decks,
+                                            deck_point_limit=2)):
+        with pytest.raises(ConfigError, match=r"config field 'deck_point_limit': 2 is below the "
+                           r"cheapest card's points \(Radioaktiní ponožky \(radioaktini_ponozky\),"
+                           r" 3 points\).*random legal deck"):
+            build()
+    # at the cheapest card's points a random deck is that one card
+    g = make_game(card_db=str(SMALL_CARDS), decks="random", deck_point_limit=3)
+    assert [g.names[c] for c in g.new_state(0).decklists[0]] == ["Radioaktiní ponožky"]
 
 
 def test_rb_4_3_a_played_or_discarded_card_is_named_to_the_other_seat():

@@ -13,6 +13,8 @@ from card_envs.core.registry import GAMES, env_module, make_game
 from env_helpers import env_mid_game
 
 NAMES = sorted(GAMES)
+#: a state that its seed and actions do not replay to: the first differing field path is named
+HISTORY_DIFFERS = r"^options\[.state.\]\.state\.\w.* \d+ actions replay to"
 
 
 def _env_mid_game(name, decisions=12, seed=2):
@@ -32,10 +34,10 @@ def test_save_state_resumes_and_its_record_replays(name):
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("tamper, pattern", [
     (lambda d: d.update(actions=[10**6]), r"actions\[0\]: 1000000"),
-    (lambda d: d.update(actions=d["actions"][:-1]), "replay to another state"),
-    (lambda d: d.update(actions=[]), "replay to another state"),
+    (lambda d: d.update(actions=d["actions"][:-1]), HISTORY_DIFFERS),
+    (lambda d: d.update(actions=[]), HISTORY_DIFFERS),
     (lambda d: d.update(seed=-5), r"seed: -5 is not a game seed"),
-    (lambda d: d.update(seed=d["seed"] + 1), "replay to another state|actions\\["),
+    (lambda d: d.update(seed=d["seed"] + 1), r"actions replay to|actions\["),
     (lambda d: d.pop("seed"), "seed and actions go together"),
     (lambda d: d.update(actions="abc"), "actions: 'abc' is not a list"),
     (lambda d: d.update(extra=1), r"options\['state'\]\.extra: not a field"),
@@ -107,3 +109,30 @@ def test_inner_state_errors_name_the_path_from_the_top():
     saved["state"]["hands"][0][0] = 999
     with pytest.raises(StateError, match=r"^options\['state'\]\.state\.hands\[0\]\[0\]: 999"):
         env_module("garda3").env().reset(options={"state": saved})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_state_contradicting_its_history_names_the_first_differing_field(name):
+    # issue 21: the chance RNG's sixth state word changed by one bit (a well-formed state that
+    # check_state accepts, but not what seed and actions replay to): the error names that field
+    # path and both values
+    env = _env_mid_game(name)
+    saved = json.loads(json.dumps(env.save_state()))
+    word = saved["state"]["rng"][1][5]
+    saved["state"]["rng"][1][5] = word ^ 1
+    with pytest.raises(StateError) as err:
+        env_module(name).env().reset(options={"state": saved})
+    assert str(err.value) == (
+        f"options['state'].state.rng[1][5]: {word ^ 1} differs from {word}, what seed "
+        f"{saved['seed']} and its {len(saved['actions'])} actions replay to (drop seed and "
+        "actions to load the state without its history)")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_history_one_action_short_names_a_state_field(name):
+    env = _env_mid_game(name)
+    saved = json.loads(json.dumps(env.save_state()))
+    saved["actions"] = saved["actions"][:-1]
+    with pytest.raises(StateError, match=r"^options\['state'\]\.state\.[a-z_]+[\[.\w\]]*: .* "
+                                         r"what seed \d+ and its \d+ actions replay to"):
+        env_module(name).env().reset(options={"state": saved})

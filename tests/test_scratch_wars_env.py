@@ -11,7 +11,7 @@ import random
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from card_envs import scratch_wars_v1
+from card_envs import scratch_wars_v2
 from card_envs.bots import RandomBot
 from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
 from card_envs.core.records import GameRecord, replay
@@ -32,12 +32,12 @@ VARIANTS = [
 
 @pytest.mark.parametrize("cfg", VARIANTS, ids=lambda c: "-".join(map(str, c.values())))
 def test_pettingzoo_api_and_seed(cfg):
-    api_test(scratch_wars_v1.env(**cfg), num_cycles=200)
-    seed_test(lambda: scratch_wars_v1.env(**cfg))
+    api_test(scratch_wars_v2.env(**cfg), num_cycles=200)
+    seed_test(lambda: scratch_wars_v2.env(**cfg))
 
 
 def test_env_with_explicit_loadouts_and_render():
-    env = scratch_wars_v1.env(
+    env = scratch_wars_v2.env(
         level=2, effects="attack_only", render_mode="ansi",
         loadouts=[{"hero": "Published Hero", "weapons": ["Longbow", "Diamond Wand"]},
                   {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}],
@@ -50,7 +50,7 @@ def test_env_with_explicit_loadouts_and_render():
 
 
 def test_docstring_contains_layout_tables():
-    doc = scratch_wars_v1.__doc__
+    doc = scratch_wars_v2.__doc__
     assert OBS.markdown() in doc
     assert ACTIONS.markdown() in doc
     assert f"float32 ({OBS.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
@@ -237,7 +237,7 @@ def test_state_dict_json_round_trip_plays_on_identically(cfg):
 
 
 def test_game_record_replays_to_identical_final_state():
-    env = scratch_wars_v1.env(level=3)
+    env = scratch_wars_v2.env(level=3)
     env.reset(seed=11)
     rng = random.Random(3)
     for agent in env.agent_iter():
@@ -271,7 +271,7 @@ def test_game_and_env_pickle_and_deepcopy_play_on_identically():
         _play(game, a, random.Random(2))
         _play(other, b, random.Random(2))
         assert game.state_to_dict(a) == other.state_to_dict(b)
-    env = scratch_wars_v1.env(level=2)
+    env = scratch_wars_v2.env(level=2)
     env.reset(seed=5)
     for other in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
         assert (other.observe(other.agent_selection)["observation"]
@@ -280,9 +280,11 @@ def test_game_and_env_pickle_and_deepcopy_play_on_identically():
 
 def test_observation_stays_in_bounds_in_a_long_game():
     """SW-4.4 DECISION max_rounds 200 without sudden death: both seats end every turn at once
-    (SW-5.3). The round entry is the 1-based round up to 64 and then stays at 64 (the declared
-    bound), the day entry is 4 rounds a day."""
+    (SW-5.3). The round entry is the 1-based round / max_rounds (200), the day entry the day (4
+    rounds a day) / the 50 days of 200 rounds; at the truncation (round 201 would start) both
+    read 1, the bound; every entry stays in the declared [-1, 1]."""
     game = make_game(level=3, max_rounds=200, sudden_death_round=1000)
+    assert (game.observation_low, game.observation_high) == (-1.0, 1.0)
     s = game.new_state(3)
     rng = random.Random(0)
     while game.phase_name(s) != "main":  # the initiative (SW-2.2)
@@ -291,14 +293,65 @@ def test_observation_stays_in_bounds_in_a_long_game():
     while not game.is_terminal(s):
         for p in (0, 1):
             o = game.observe(s, p)
-            assert -64 <= o.min() and o.max() <= 64
+            assert -1 <= o.min() and o.max() <= 1
         o = game.observe(s, 0)
-        seen[s.round] = (o[OBS["round"].slice][0], o[OBS["day"].slice][0])
+        seen[s.round] = (float(o[OBS["round"].slice][0]), float(o[OBS["day"].slice][0]))
         game.apply_action(s, ACTIONS.start("end_turn"))
     assert game.is_truncated(s) and s.round == 200
-    assert seen[0] == (1, 1) and seen[62] == (63, 16) and seen[63] == (64, 16)
-    assert seen[64] == (64, 17) and seen[199] == (64, 50)
-    assert game.observe(s, 1).max() <= 64
+    expected = {0: (1, 1), 62: (63, 16), 63: (64, 16), 64: (65, 17), 199: (200, 50)}
+    for r, (rnd, d) in expected.items():
+        assert seen[r] == pytest.approx((rnd / 200, d / 50), abs=1e-7), r
+    final = game.observe(s, 1)
+    assert final.max() <= 1 and final[OBS["round"].slice][0] == 1.0
+
+
+def test_observation_numbers_are_divided_by_their_documented_scales():
+    """scratch_wars_v2: hand-computed entries of a scripted deal (Published Hero: 24 HP, energy
+    3/4/3/2, morning bonuses (1, +2) and (6, +1), trained 1, 2, 3; Longbow: type 0, cost 1,
+    durability 3, first segment effect 0 value 2 green; Sir Bramble: 22 HP). HP / 40, values /
+    12, durability / 9, cost / 3, hero energy / 6, energy / energy_cap 12, round / max_rounds
+    60, day / 15, actions left / 4; an initiative not spun yet is -1."""
+    from card_envs.scratch_wars.observation import (
+        HERO_FEATURES,
+        SEGMENT_FEATURES,
+        WEAPON_FEATURES,
+    )
+
+    game = make_game(level=3, loadouts=[
+        {"hero": "Published Hero", "weapons": ["Longbow", "Diamond Wand"]},
+        {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}])
+    s = game.new_state(1)
+    o = game.observe(s, 0)
+
+    def at(name, k=0):
+        return float(o[OBS[name].start + k])
+
+    assert at("my_hp") == pytest.approx(24 / 40) and at("my_hp_max") == pytest.approx(24 / 40)
+    assert at("opp_hp") == pytest.approx(22 / 40) and at("opp_hp_max") == pytest.approx(22 / 40)
+    assert (at("my_energy"), at("my_init_value"), at("opp_init_value")) == (0.0, -1.0, -1.0)
+    assert at("round") == pytest.approx(1 / 60) and at("day") == pytest.approx(1 / 15)
+    # Longbow in my slot 0: bow (type 0), cost 1/3, durability 3/9, not trained (1, 2, 3)
+    assert [at("my_weapon_info", k) for k in range(WEAPON_FEATURES)] == pytest.approx(
+        [1, 0, 0, 0, 1 / 3, 3 / 9, 0])
+    # Diamond Wand in slot 1: wand, cost 2/3, durability 5/9, trained (type 3)
+    assert [at("my_weapon_info", WEAPON_FEATURES + k) for k in range(WEAPON_FEATURES)] == \
+        pytest.approx([0, 0, 0, 1, 2 / 3, 5 / 9, 1])
+    # Longbow's first segment: effect 0, value 2/12, green
+    first = [at("my_wheels", k) for k in range(SEGMENT_FEATURES)]
+    assert first == pytest.approx([1, 0, 0, 0, 0, 0, 0, 0, 2 / 12, 1, 0, 0])
+    # the hero card's morning: energy 3/6, bonus (effect 1, +2/12), bonus (effect 6, +1/12)
+    hero = [at("my_hero", k) for k in range(HERO_FEATURES)]
+    assert hero[0] == pytest.approx(3 / 6)
+    assert hero[1 + 1] == 1.0 and hero[1 + 11] == pytest.approx(2 / 12)
+    assert hero[1 + 12 + 6] == 1.0 and hero[1 + 12 + 11] == pytest.approx(1 / 12)
+    # the initiative spins (SW-2.2): both seats choose their slot 0, then both spin; value / 12
+    while -1 in s.initiative_value:
+        game.apply_action(s, ACTIONS.start("init_weapon"))
+    mine, theirs = s.initiative_value
+    assert 1 <= mine <= 2  # Longbow's values are 1 and 2
+    o = game.observe(s, 0)
+    assert float(o[OBS["my_init_value"].start]) == pytest.approx(mine / 12)
+    assert float(o[OBS["opp_init_value"].start]) == pytest.approx(theirs / 12)
 
 
 def test_forced_spins_are_serialised():

@@ -556,11 +556,16 @@ def test_observation_decodes_every_public_fact_for_both_seats():
     game.apply_action(s, C.A_APPLY)
     o0, o1 = game.observe(s, 0), game.observe(s, 1)
     assert o0.shape == (OBS.size,) and o0.dtype.name == "float32"
+    # scratch_wars_v2 scales: HP / 40, energy / energy_cap 12, actions / 4, values / 12,
+    # durability / 9, hero energy / 6
+    approx = pytest.approx
     for o, me, opp in ((o0, 0, 1), (o1, 1, 0)):
-        assert _get(o, "my_hp")[0] == s.hp[me] and _get(o, "opp_hp")[0] == s.hp[opp]
-        assert _get(o, "my_energy")[0] == s.energy[me] and _get(o, "opp_energy")[0] == s.energy[opp]
+        assert _get(o, "my_hp")[0] == approx(s.hp[me] / 40)
+        assert _get(o, "opp_hp")[0] == approx(s.hp[opp] / 40)
+        assert _get(o, "my_energy")[0] == approx(s.energy[me] / 12)
+        assert _get(o, "opp_energy")[0] == approx(s.energy[opp] / 12)
         assert list(_get(o, "time_of_day")) == [1, 0, 0, 0]
-        assert _get(o, "actions_left")[0] == 3
+        assert _get(o, "actions_left")[0] == approx(3 / 4)
         assert _get(o, "is_my_turn")[0] == (1 if me == 0 else 0)
         # last spin: seat 0, Sword A (slot 0), segment 5 = permanent 2 green
         assert _get(o, "last_spin_mine")[0] == (1 if me == 0 else 0)
@@ -568,7 +573,7 @@ def test_observation_decodes_every_public_fact_for_both_seats():
         assert list(_get(o, "last_spin_weapon")).index(1) == 0
         assert list(_get(o, "last_spin_segment")).index(1) == 5
         assert list(_get(o, "last_spin_effect")).index(1) == C.PERMANENT
-        assert _get(o, "last_spin_value")[0] == 2
+        assert _get(o, "last_spin_value")[0] == approx(2 / 12)
         assert list(_get(o, "last_spin_colour")) == [1, 0, 0]
     assert (s.hp, s.energy) == ([18, 20], [2, 0])
     # weapon and stored-effect states, from each side
@@ -578,22 +583,27 @@ def test_observation_decodes_every_public_fact_for_both_seats():
     ws1 = _get(o0, "opp_weapon_status").reshape(5, 5)
     assert ws1.argmax(axis=1).tolist() == [C.READY, C.BROKEN, C.STORED, C.ABSENT, C.ABSENT]
     assert _get(o0, "my_stored_effect").reshape(5, 3)[0].tolist() == [1, 0, 0]  # permanent
-    assert _get(o0, "my_stored_value")[0] == 2 and _get(o0, "my_stored_durability")[0] == 2
+    assert _get(o0, "my_stored_value")[0] == approx(2 / 12)
+    assert _get(o0, "my_stored_durability")[0] == approx(2 / 9)
     assert _get(o1, "my_stored_effect").reshape(5, 3)[2].tolist() == [0, 1, 0]  # shield
-    assert _get(o1, "my_stored_value")[2] == 3 and _get(o0, "opp_stored_value")[2] == 3
-    assert _get(o0, "opp_stored_durability")[2] == 2
+    assert _get(o1, "my_stored_value")[2] == approx(3 / 12)
+    assert _get(o0, "opp_stored_value")[2] == approx(3 / 12)
+    assert _get(o0, "opp_stored_durability")[2] == approx(2 / 9)
     assert _get(o0, "is_my_decision")[0] == 1 and _get(o1, "is_my_decision")[0] == 0
     assert _get(o0, "phase")[C.PH_MAIN] == 1
     assert _get(o0, "i_started")[0] == 1 and _get(o1, "i_started")[0] == 0
-    assert _get(o0, "my_init_value")[0] == 5 and _get(o1, "my_init_value")[0] == 2
-    assert _get(o0, "my_hp_max")[0] == 20
+    assert _get(o0, "my_init_value")[0] == approx(5 / 12)
+    assert _get(o1, "my_init_value")[0] == approx(2 / 12)
+    assert _get(o0, "my_hp_max")[0] == approx(20 / 40)
     # static pieces: seat 0's Sword A wheel segment 3 = hero attack 5 red; Tester morning
     wheel = _get(o0, "my_wheels").reshape(5, 9, 12)
-    assert wheel[0, 3, C.HERO_ATTACK] == 1 and wheel[0, 3, 8] == 5 and wheel[0, 3, 11] == 1
+    assert wheel[0, 3, C.HERO_ATTACK] == 1 and wheel[0, 3, 8] == approx(5 / 12)
+    assert wheel[0, 3, 11] == 1
     assert (_get(o1, "opp_wheels") == _get(o0, "my_wheels")).all()
     hero = _get(o0, "my_hero")
-    assert hero[0] == 3 and hero[1 + C.HERO_ATTACK] == 1 and hero[1 + 11] == 2
-    assert o0.min() >= -64 and o0.max() <= 64
+    assert hero[0] == approx(3 / 6) and hero[1 + C.HERO_ATTACK] == 1
+    assert hero[1 + 11] == approx(2 / 12)
+    assert o0.min() >= -1 and o0.max() <= 1
 
 
 def test_observation_bonus_used_and_attack_pieces():
@@ -607,7 +617,8 @@ def test_observation_bonus_used_and_attack_pieces():
     game.apply_action(s, C.A_BONUS)  # 3 + 2 = 5 at the hero, seat 1 may shield
     o1 = game.observe(s, 1)
     assert game.current_player(s) == 1 and _get(o1, "is_my_decision")[0] == 1
-    assert _get(o1, "attack_value")[0] == 5 and _get(o1, "attack_by_me")[0] == 0
+    assert _get(o1, "attack_value")[0] == pytest.approx(5 / 40)  # HP points / 40
+    assert _get(o1, "attack_by_me")[0] == 0
     assert list(_get(o1, "attack_target")).index(1) == 0
     assert list(_get(o1, "opp_bonus_used")) == [1, 0]
     assert list(_get(game.observe(s, 0), "my_bonus_used")) == [1, 0]

@@ -1,5 +1,5 @@
 """The trainer's flags (card_envs.training.args, parsed by tyro) and the resume plan
-(card_envs.training.checkpoints): help for every field, the flag spellings the README and
+(card_envs.training.checkpoints): help for every field, the flag spellings the docs and
 scripts use, errors that name the flag, and resuming without changing the given arguments."""
 
 from __future__ import annotations
@@ -124,3 +124,35 @@ def test_a_missing_train_extra_is_one_line_naming_it(hidden, argv, monkeypatch, 
     assert err == ('card-envs train needs the "train" extra: pip install "card-envs[train]" '
                    f"(not installed: {hidden})\n")
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--bogus-flag"], "Unrecognized options: --bogus-flag"),
+    (["--total-timesteps", "abc"], "Error parsing --total-timesteps: invalid literal for int() "
+                                   "with base 10: 'abc'"),
+    (["--total-timesteps"], "Missing value for argument '--total-timesteps'. Expected 1 values."),
+])
+def test_a_bad_flag_is_one_error_line_not_a_box(argv, line, capsys, tmp_path):
+    # issue 21: tyro's error box (11 lines for a bad value) condensed to one line naming the flag
+    from card_envs.training.ppo import main
+
+    assert main([*argv, "--run-dir", str(tmp_path / "run")], prog="training/ppo.py") == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"training/ppo.py: error: {line} (see training/ppo.py --help)\n"
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_installed_command_and_the_script_print_one_line_too():
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "40"}  # a narrow terminal wraps
+    for cmd in (["training/ppo.py"], ["-m", "card_envs.cli", "train"],
+                ["-m", "card_envs.cli", "train", "--method", "exit"]):
+        proc = subprocess.run([sys.executable, *cmd, "--seed", "abc"], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=120)
+        prog = "training/ppo.py" if cmd[0] == "training/ppo.py" else \
+            "card-envs train" + (" --method exit" if "exit" in cmd else "")
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr == (f"{prog}: error: Error parsing --seed: invalid literal for int() "
+                               f"with base 10: 'abc' (see {prog} --help)\n")
+    help_text = _help(["training/ppo.py"])  # --help still shows tyro's help, exit 0
+    assert "--total-timesteps INT" in help_text

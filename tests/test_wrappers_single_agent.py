@@ -138,6 +138,10 @@ def test_every_game_passes_gymnasium_and_sb3_checkers_with_default_arguments(nam
         # ...but the one about render modes of an env built without gymnasium.make (no spec;
         # tests/test_gymnasium_registration.py checks the registered ids)
         warnings.filterwarnings("ignore", message=".*not having a spec.*")
+        # ...and our one-time note on the first forfeit under "lose": the checkers step
+        # masked-out actions on purpose (its own test: the SB3 evaluate_policy one below)
+        from card_envs.wrappers.single_agent import IllegalActionWarning
+        warnings.filterwarnings("ignore", category=IllegalActionWarning)
         check_env(SingleAgentEnv(make_game(name), RandomBot(0)))
         sb3_check_env(SingleAgentEnv(make_game(name), RandomBot(0)))
         check_env(SingleAgentEnv(make_game(name), RandomBot(0), illegal_action="random_legal"))
@@ -334,3 +338,136 @@ def test_core_lead_helper_hand_computed():
     assert lead([5, 1, 3], 0, 4) == pytest.approx((5 - 2) / 4)  # mean of the others: 2
     assert lead([5, 1, 3], 1, 4) == pytest.approx((1 - 4) / 4)
     assert lead([10, 0], 0, 5) == 1.0 and lead([0, 10], 0, 5) == -1.0  # clipped
+
+
+# -- issue 21: every keyword checked at construction, the error naming it ------------------------
+def _take1(observation, action_mask):
+    return TAKE1
+
+
+class _ActWithoutPlayer:
+    def act(self, game, state):
+        return 0
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"learner_seat": True}, "config field 'learner_seat': expected None or a seat 0..1, got the "
+                             "bool True"),
+    ({"learner_seat": 2}, "config field 'learner_seat': 2 is not one of [None, 0, 1]"),
+    ({"learner_seat": "0"}, "config field 'learner_seat': expected None or a seat 0..1, got "
+                            "'0'"),
+    ({"learner_seat": 1.0}, "config field 'learner_seat': expected None or a seat 0..1, got 1.0"),
+    ({"max_steps": -1}, "config field 'max_steps': -1 is out of range >= 1"),
+    ({"max_steps": 0}, "config field 'max_steps': 0 is out of range >= 1"),
+    ({"max_steps": "abc"}, "config field 'max_steps': expected an int, got 'abc'"),
+    ({"max_steps": 2.5}, "config field 'max_steps': expected an int, got 2.5"),
+    ({"max_steps": True}, "config field 'max_steps': expected an int, got True"),
+    ({"seed": -1}, "config field 'seed': -1 is out of range >= 0"),
+    ({"seed": "7"}, "config field 'seed': expected an int, got '7'"),
+    ({"shaping": "abc"}, "config field 'shaping': expected a number >= 0, got 'abc'"),
+    ({"shaping_gamma": 1.5}, "config field 'shaping_gamma': expected a number in [0, 1], got "
+                             "1.5"),
+])
+def test_a_wrong_keyword_is_a_config_error_naming_it(kwargs, message):
+    with pytest.raises(ConfigError) as err:
+        SingleAgentEnv(make_toy(), PerfectBot(), **kwargs)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("opponent, why", [
+    (42, "42 is neither a policy with act(game, state, player) nor an (observation, action_mask)"
+         " -> action callable"),
+    (lambda observation: 0, "the callable <lambda> takes (observation): an opponent callable "
+                            "takes (observation, action_mask)"),
+    (lambda a, b, c: 0, "the callable <lambda> takes (a, b, c): an opponent callable takes "
+                        "(observation, action_mask)"),
+    (_ActWithoutPlayer(), "its act takes (game, state): a policy's act takes (game, state, "
+                          "player)"),
+    (RandomBot, "its act takes (self, game, state, player): a policy's act takes (game, state, "
+                "player) (a class? pass an instance)"),
+])
+def test_an_opponent_of_the_wrong_kind_or_signature_is_refused_at_construction(opponent, why):
+    with pytest.raises(ConfigError) as err:
+        SingleAgentEnv(make_toy(), opponent)
+    assert str(err.value) == f"config field 'opponents': {why}"
+    env = SingleAgentEnv(make_toy(), PerfectBot())
+    with pytest.raises(ConfigError) as err:
+        env.reset(options={"opponent": opponent})
+    assert str(err.value) == f"options['opponent']: {why}"
+    SingleAgentEnv(make_toy(), _take1).reset(seed=0)  # the right signature plays
+
+
+def test_gymnasium_make_with_a_wrong_opponent_is_a_config_error_naming_it():
+    import gymnasium
+
+    import card_envs.wrappers  # noqa: F401 - registers the ids
+
+    with pytest.raises(ConfigError) as err:
+        gymnasium.make("card_envs/Garda3-v0", opponent=42)
+    assert str(err.value) == ("config field 'opponent': 42 is neither a policy with act(game, "
+                              "state, player) nor an (observation, action_mask) -> action "
+                              "callable")
+    with pytest.raises(ConfigError, match="config field 'max_steps': -1 is out of range"):
+        gymnasium.make("card_envs/Garda3-v0", max_steps=-1)
+
+
+def test_a_kept_end_of_episode_mask_is_the_users_own_array():
+    """issue 21: the all-ones ``info["action_mask"]`` of a finished episode was one shared
+    writable array, so a user who zeroed a kept mask turned every later end-of-episode mask (and
+    ``action_masks()``) to zeros. Each episode end now gives a fresh array."""
+    env = SingleAgentEnv(make_toy(pile=2), RandomBot(0), learner_seat=0)
+    kept = []
+    for _ in range(3):
+        _, info = env.reset()
+        _, _, terminated, _, info = env.step(TAKE3)  # masked out: the episode ends ("lose")
+        assert terminated and info["action_mask"].tolist() == [1, 1, 1]
+        kept.append(info["action_mask"])
+        info["action_mask"][:] = 0  # the user edits the mask they kept
+    _, info = env.reset()
+    _, _, terminated, _, info = env.step(TAKE2)  # takes the last 2 cards: a win
+    assert terminated and info["outcome"] == 1.0
+    assert info["action_mask"].tolist() == [1, 1, 1]
+    assert env.action_masks().tolist() == [1, 1, 1]
+    assert len({id(m) for m in kept + [info["action_mask"]]}) == 4
+
+
+def test_plain_sb3_evaluate_policy_of_a_masked_model_warns_once_naming_the_masked_one(
+        monkeypatch):
+    """issue 21: SB3's own ``evaluate_policy`` (``EvalCallback`` calls it) predicts without the
+    masks, so under the default ``illegal_action="lose"`` a MaskablePPO model forfeited every
+    game (-1.000) without a word. Now the first such forfeit warns once per process
+    (:class:`IllegalActionWarning`), naming sb3-contrib's masked ``evaluate_policy`` and
+    ``MaskableEvalCallback``; that masked evaluation plays every game to its end."""
+    pytest.importorskip("sb3_contrib")
+    import gymnasium
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.evaluation import evaluate_policy as masked_evaluate
+    from stable_baselines3.common.evaluation import evaluate_policy
+
+    import card_envs.wrappers  # noqa: F401  (registers the ids)
+    from card_envs.wrappers import single_agent
+
+    monkeypatch.setattr(single_agent, "_WARNED", set())
+    env = gymnasium.make("card_envs/Garda3-v0", opponent="random", seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0, device="cpu")
+    forfeits = []
+
+    def count(local_vars, _globals):
+        if local_vars["done"]:
+            forfeits.append(bool(local_vars["info"].get("illegal_action")))
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mean, _ = evaluate_policy(model, env, n_eval_episodes=4, callback=count)
+    assert forfeits == [True] * 4 and mean == -1.0  # every game forfeited by a masked-out move
+    ours = [w for w in caught if issubclass(w.category, single_agent.IllegalActionWarning)]
+    assert len(ours) == 1, [str(w.message) for w in caught]  # once, not once per forfeit
+    message = str(ours[0].message)
+    assert "sb3_contrib.common.maskable.evaluation.evaluate_policy" in message
+    assert "MaskableEvalCallback" in message and "illegal_action='lose'" in message
+    forfeits.clear()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        masked_evaluate(model, env, n_eval_episodes=4, callback=count)
+    assert forfeits == [False] * 4
+    assert not [w for w in caught if issubclass(w.category, single_agent.IllegalActionWarning)]

@@ -12,11 +12,14 @@ trained network, a user function) into a policy; :func:`as_policy` accepts eithe
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from typing import Protocol
 
 import numpy as np
+
+from card_envs.core.errors import ConfigError, short_repr
 
 
 class Policy(Protocol):
@@ -42,8 +45,8 @@ class RandomBot:
 class ObservationPolicy:
     """Wrap ``fn(observation: float32 ndarray, action_mask: int8 ndarray) -> int`` as a policy.
 
-    Raises:
-        IllegalActionError is not raised here; the caller (env / evaluation) checks legality.
+    The function's choice is not checked here: the caller (env / evaluation) checks legality
+    and raises ``IllegalActionError``.
     """
 
     def __init__(self, fn: Callable[[np.ndarray, np.ndarray], int], name: str = "observation"):
@@ -71,6 +74,60 @@ def as_policy(opponent, name: str | None = None):
         f"opponent {opponent!r} is neither a policy with act(game, state, player) nor an "
         "(observation, action_mask) -> action callable"
     )
+
+
+def _parameters(fn) -> list[str] | None:
+    """The parameter names of ``fn`` if ``fn(a, b, ...)`` can be checked, else ``None`` (a
+    builtin or an extension without a signature: not checked)."""
+    try:
+        return list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+
+
+def _takes(fn, n: int) -> bool:
+    """``fn`` can be called with ``n`` positional arguments (unknown signatures: True)."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return True
+    try:
+        signature.bind(*range(n))
+    except TypeError:
+        return False
+    return True
+
+
+def policy_problem(opponent) -> str | None:
+    """Why ``opponent`` cannot be an opponent policy, or ``None`` when it can: a policy whose
+    ``act`` takes ``(game, state, player)``, or a callable taking ``(observation, action_mask)``
+    (what :func:`as_policy` accepts), its signature checked with :mod:`inspect` (one that cannot
+    be read is accepted)."""
+    act = getattr(opponent, "act", None)
+    if act is not None:
+        if not callable(act):
+            return f"{short_repr(opponent)} has an act that is not callable"
+        if not _takes(act, 3):
+            hint = " (a class? pass an instance)" if isinstance(opponent, type) else ""
+            return (f"its act takes ({', '.join(_parameters(act) or [])}): a policy's act takes "
+                    f"(game, state, player){hint}")
+        return None
+    if callable(opponent):
+        if not _takes(opponent, 2):
+            name = getattr(opponent, "__name__", type(opponent).__name__)
+            return (f"the callable {name} takes ({', '.join(_parameters(opponent) or [])}): an "
+                    "opponent callable takes (observation, action_mask)")
+        return None
+    return (f"{short_repr(opponent)} is neither a policy with act(game, state, player) nor an "
+            "(observation, action_mask) -> action callable")
+
+
+def check_opponent(opponent, where: str) -> None:
+    """ConfigError ``"<where>: <why>"`` unless ``opponent`` is a policy or an ``(observation,
+    action_mask)`` callable of the right signature (:func:`policy_problem`)."""
+    problem = policy_problem(opponent)
+    if problem is not None:
+        raise ConfigError(f"{where}: {problem}")
 
 
 def reseed_policy(policy, seed: int) -> None:

@@ -22,7 +22,7 @@ Conventions (PettingZoo classic):
 
 The checks PettingZoo stacks as wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``,
 ``TerminateIllegalWrapper``) are built in, because those wrappers cost more per step than our
-engines (see README "Design"):
+engines (see docs/design.md):
 
 - ``step``/``observe``/``render``/``agent_iter`` before ``reset`` raise ``AssertionError``
   (as ``OrderEnforcingWrapper``); ``agents``/``rewards``/... before reset raise AttributeError;
@@ -53,9 +53,11 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
+from card_envs.core.game import first_difference
 from card_envs.core.picture import TableCamera
 from card_envs.core.records import GameRecord, record_of
-from card_envs.core.state import short_repr
+from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
+from card_envs.core.state import format_path, short_repr
 
 _BEFORE_RESET = frozenset(
     {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents", "num_agents"}
@@ -205,8 +207,11 @@ class CardGameEnv(AECEnv):
 
         Raises:
             StateError: not a save_state dict, saved under another game, version or config (the
-                differing config field is named), or a malformed state (its field path named:
-                :meth:`GameBase.state_from_dict`).
+                differing config field is named), a malformed state (its field path named:
+                :meth:`GameBase.state_from_dict`), a seed outside 0..2**64-1, an action the
+                replay of seed and actions refuses (``actions[i]``), or a state other than the
+                one seed and actions replay to (the first differing field path named, with both
+                values: :func:`~card_envs.core.game.first_difference`).
         """
         game = self.game
         if not isinstance(saved, dict):
@@ -239,9 +244,9 @@ class CardGameEnv(AECEnv):
         self._history_known = "seed" in saved
         if self._history_known:
             seed, actions = saved["seed"], saved["actions"]
-            if seed.__class__ is not int or not 0 <= seed < 2**64:
-                raise StateError(f"options['state'].seed: {short_repr(seed)} is not a game seed "
-                                 "(an int in 0..2**64-1)")
+            if not is_game_seed(seed):
+                raise StateError(f"options['state'].seed: {short_repr(seed)} is "
+                                 f"{NOT_A_GAME_SEED}")
             if not isinstance(actions, list):
                 raise StateError(f"options['state'].actions: {short_repr(actions)} is not a "
                                  "list of action ids")
@@ -252,10 +257,18 @@ class CardGameEnv(AECEnv):
                 except IllegalActionError as exc:
                     raise StateError(f"options['state'].actions[{i}]: {short_repr(a)}: {exc}") \
                         from None
-            if game.state_to_dict(replayed) != game.state_to_dict(state):
-                raise StateError("options['state'].actions: seed and actions replay to another "
-                                 "state than options['state'].state (drop both to load the "
-                                 "state without its history)")
+            found = first_difference(game.state_to_dict(replayed), game.state_to_dict(state),
+                                     ["options['state'].state"])
+            if found is not None:  # name the first field where the state and history part
+                where, kind, mine, theirs = found
+                history = f"what seed {seed} and its {len(actions)} actions replay to"
+                if kind == "length":
+                    what = f"{len(theirs)} entries, {history} has {len(mine)}"
+                else:
+                    what = (f"{'absent' if kind == 'missing' else short_repr(theirs)} differs "
+                            f"from {'absent' if kind == 'extra' else short_repr(mine)}, {history}")
+                raise StateError(f"{format_path(where)}: {what} (drop seed and actions to load "
+                                 "the state without its history)")
             self.state_seed = seed
             self.actions_taken = list(actions)
         return state

@@ -522,26 +522,54 @@ class GameBase(Generic[S]):
         raise NotImplementedError
 
 
-def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
-    """StateError naming the first path where the saved JSON data ``theirs`` differs from this
-    game's ``mine`` (nested dicts and lists; ``1`` and ``True`` and ``1.0`` differ)."""
-    path = format_path(loc)
+def first_difference(mine: Any, theirs: Any, loc: list | None = None) -> \
+        tuple[list, str, Any, Any] | None:
+    """The first place where the JSON data ``theirs`` differs from ``mine`` (nested dicts in
+    sorted key order, lists in order), or ``None`` when they are equal: ``(path, kind, mine's
+    value, theirs)`` with ``path`` ``loc`` + the keys and indices down to it (for
+    :func:`~card_envs.core.state.format_path`) and ``kind`` one of ``"missing"`` (a key of
+    ``mine`` that ``theirs`` lacks), ``"extra"`` (a key only ``theirs`` has), ``"length"``
+    (lists of different lengths) or ``"value"`` (another value or type: ``1``, ``True`` and
+    ``1.0`` differ)."""
+    loc = list(loc or [])
     if isinstance(mine, dict) and isinstance(theirs, dict):
         for key in sorted(set(mine) | set(theirs), key=str):
             if key not in theirs:
-                raise StateError(f"{format_path(loc + [key])}: field is missing")
+                return loc + [key], "missing", mine[key], None
             if key not in mine:
-                raise StateError(f"{format_path(loc + [key])}: {short_repr(theirs[key])} is not "
-                                 "a field "
-                                 "of this game's config")
-            _first_difference(mine[key], theirs[key], loc + [key])
-    elif isinstance(mine, list) and isinstance(theirs, list):
+                return loc + [key], "extra", None, theirs[key]
+            found = first_difference(mine[key], theirs[key], loc + [key])
+            if found is not None:
+                return found
+        return None
+    if isinstance(mine, list) and isinstance(theirs, list):
         if len(mine) != len(theirs):
-            raise StateError(f"{path}: has {len(theirs)} entries, this game's has {len(mine)} "
-                             "(a state loads only into a game of the same config)")
+            return loc, "length", mine, theirs
         for i, (a, b) in enumerate(zip(mine, theirs)):
-            _first_difference(a, b, loc + [i])
-    elif type(mine) is not type(theirs) or mine != theirs:
-        raise StateError(f"{path}: {short_repr(theirs)} differs from this game's "
-                         f"{short_repr(mine)} (a state loads "
-                         "only into a game of the same config)")
+            found = first_difference(a, b, loc + [i])
+            if found is not None:
+                return found
+        return None
+    if type(mine) is not type(theirs) or mine != theirs:
+        return loc, "value", mine, theirs
+    return None
+
+
+def _first_difference(mine: Any, theirs: Any, loc: list) -> None:
+    """StateError naming the first path where the saved JSON data ``theirs`` differs from this
+    game's ``mine`` (:func:`first_difference`; nested dicts and lists; ``1`` and ``True`` and
+    ``1.0`` differ)."""
+    found = first_difference(mine, theirs, loc)
+    if found is None:
+        return
+    where, kind, mine, theirs = found
+    path = format_path(where)
+    if kind == "missing":
+        raise StateError(f"{path}: field is missing")
+    if kind == "extra":
+        raise StateError(f"{path}: {short_repr(theirs)} is not a field of this game's config")
+    if kind == "length":
+        raise StateError(f"{path}: has {len(theirs)} entries, this game's has {len(mine)} "
+                         "(a state loads only into a game of the same config)")
+    raise StateError(f"{path}: {short_repr(theirs)} differs from this game's "
+                     f"{short_repr(mine)} (a state loads only into a game of the same config)")

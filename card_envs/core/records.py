@@ -7,8 +7,9 @@ final state, and :func:`replay` checks the stored ``outcome`` against it.
 
 A record file is read strictly (:meth:`GameRecord.load`): a missing or unreadable file, bad JSON,
 anything but a JSON object, an unknown ``format``, an unknown or missing field, or a field of the
-wrong type (``actions`` must be non-negative ints, not bools; ``seed`` an int; ``config`` an
-object; ``outcome`` ``null`` or a list of numbers) raises one
+wrong type (``actions`` must be non-negative ints, not bools; ``seed`` an int in
+0..2**64-1, :data:`~card_envs.core.rng.GAME_SEEDS`; ``config`` an object; ``outcome`` ``null``
+or a list of numbers) raises one
 :class:`~card_envs.core.errors.RecordError` naming the file, the field path (``actions[3]``) and
 the value. :func:`replay` checks what needs the installed game (the game name, the version, the
 config, the outcome's length, each action's legality, the outcome itself) and raises
@@ -22,10 +23,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import pydantic
+import pydantic_core
 
 from card_envs.core.errors import CardEnvsError, RecordError, short_repr
 from card_envs.core.files import read_text
 from card_envs.core.registry import make_game
+from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
 
 #: the record format this version writes and reads (the ``format`` field of every record)
 RECORD_FORMAT = 1
@@ -64,6 +67,13 @@ class GameRecord(pydantic.BaseModel):
     actions: list[Annotated[int, pydantic.Field(ge=0)]] = pydantic.Field(default_factory=list)
     outcome: list[float] | None = None
     format: int = RECORD_FORMAT
+
+    @pydantic.field_validator("seed")
+    @classmethod
+    def _game_seed(cls, seed: int) -> int:
+        if not is_game_seed(seed):  # -1 would deal as 1: the actions, not the seed, would fail
+            raise pydantic_core.PydanticCustomError("game_seed", NOT_A_GAME_SEED)
+        return seed
 
     #: where the record came from (the file for :meth:`load`), used in error messages
     _source: str | None = pydantic.PrivateAttr(default=None)

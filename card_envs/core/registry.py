@@ -22,7 +22,7 @@ GAMES: dict[str, str] = {
 #: game name -> env module exposing ``env()`` / ``raw_env``
 ENV_MODULES: dict[str, str] = {
     "garda3": "card_envs.garda3_v1",
-    "scratch_wars": "card_envs.scratch_wars_v1",
+    "scratch_wars": "card_envs.scratch_wars_v2",
     "dirt_and_glory": "card_envs.dirt_and_glory_v1",
     "rust_brawl": "card_envs.rust_brawl_v1",
 }
@@ -79,8 +79,11 @@ def _resolve(target: str):
     return getattr(importlib.import_module(module), func)
 
 
-def make_game(name: str, **config: Any):
-    """Build the named game with the given config fields; ConfigError names an unknown game."""
+def make_game(name: str, /, **config: Any):
+    """Build the named game with the given config fields; ConfigError names an unknown game.
+
+    ``name`` is positional-only, so a config field of any name (even ``name``) goes to the
+    game's config, whose check names a field it does not have."""
     if name not in GAMES:
         raise ConfigError(f"unknown game {name!r}; known games: {sorted(GAMES)}")
     return _resolve(GAMES[name])(**config)

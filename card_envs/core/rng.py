@@ -10,6 +10,18 @@ import random
 from typing import Any
 
 
+#: a game seed (a record's ``seed``, a saved env state's, ``card-envs play --seed``) is an int in
+#: ``0 .. GAME_SEEDS - 1``; ``random.Random`` would take any int, but ``-1`` deals as ``1``
+GAME_SEEDS = 2**64
+#: how a seed outside the game seeds is refused (after the field's name)
+NOT_A_GAME_SEED = "not a game seed (an int in 0..2**64-1)"
+
+
+def is_game_seed(seed: object) -> bool:
+    """``seed`` is an int (not a bool) in ``0 .. GAME_SEEDS - 1``."""
+    return seed.__class__ is int and 0 <= seed < GAME_SEEDS  # type: ignore[operator]
+
+
 def make_rng(seed: int) -> random.Random:
     """A ``random.Random`` seeded with the integer ``seed`` (any Python int)."""
     if isinstance(seed, bool) or not isinstance(seed, int):

@@ -31,7 +31,8 @@ def evaluate(
 
     Args:
         game: a game spec (``"garda3"``, ``"module:factory"``) or a game object.
-        a, b: policy specs or policies.
+        a: the policy spec or policy under test.
+        b: its opponent's policy spec or policy.
         games: number of games (> 0).
         seed: base seed of the deals.
         config: game config keywords (only with a spec string).

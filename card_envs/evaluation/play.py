@@ -26,9 +26,14 @@ answers); ``view`` (``v``) shows the position again; ``help`` (``?``) lists the 
 question again.
 
 The game is saved as a record (:mod:`card_envs.core.records`; ``card-envs replay FILE`` shows
-it): by default ``game-<game>-<seed>.json`` in the current folder. A game left unfinished (``quit``,
-end of input, Ctrl-C) is saved too, as an unfinished record (``outcome: null``; it replays to the
-position reached), unless no move was played yet (then nothing is written).
+it): by default ``game-<game>-<seed>.json`` in the current folder. A record is never overwritten:
+when that file exists (the same seed played again in the same folder) the game goes to the first
+free ``game-<game>-<seed>-2.json``, ``-3``, ... (said at the start); an existing file given with
+``--record`` is refused before the first move; a file of that name written by something else
+during the game is kept, and this game saved under the next free name (said). A game left
+unfinished (``quit``, end of input, Ctrl-C) is saved too, as an unfinished record (``outcome:
+null``; it replays to the position reached), unless no move was played yet (then nothing is
+written).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from pathlib import Path
 
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.records import record_of
+from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
 from card_envs.evaluation.replay import check_seat, outcome_text, state_digest
 
 #: the commands at the move prompt (besides a move's number), for ``help``
@@ -175,8 +181,9 @@ class PlaySession:
 
 
 def check_record_target(path_text: str) -> Path:
-    """The record file's path, checked before any move: not a folder, its folder existing and
-    writable (ConfigError naming ``--record`` otherwise)."""
+    """The record file's path, checked before any move: not a folder, not an existing file (a
+    record is never overwritten), its folder existing and writable (ConfigError naming
+    ``--record`` otherwise)."""
     path = Path(path_text)
     if path.is_dir():
         raise ConfigError(f"--record {path_text!r} is a folder; give a file name such as "
@@ -184,11 +191,40 @@ def check_record_target(path_text: str) -> Path:
     folder = path.parent
     if not folder.is_dir():
         raise ConfigError(f"--record {path_text!r}: the folder {str(folder)!r} does not exist")
-    if path.exists() and not os.access(path, os.W_OK):
-        raise ConfigError(f"--record {path_text!r}: the file is not writable")
-    if not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+    if path.exists() or path.is_symlink():
+        raise ConfigError(f"--record {path_text!r}: the file exists; card-envs play never "
+                          "overwrites a record: give a new file name")
+    if not os.access(folder, os.W_OK | os.X_OK):
         raise ConfigError(f"--record {path_text!r}: the folder {str(folder)!r} is not writable")
     return path
+
+
+def free_record_path(path: Path) -> Path:
+    """``path`` if no file has its name, else the first free ``<stem>-2<suffix>``,
+    ``<stem>-3<suffix>``, ... beside it (the default record name of a seed played again)."""
+    k = 1
+    candidate = path
+    while candidate.exists() or candidate.is_symlink():
+        k += 1
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+    return candidate
+
+
+def save_new_record(record, path: Path) -> Path:
+    """Write ``record`` to ``path`` only if no file has that name (exclusive create), else to
+    the next free name (:func:`free_record_path`); returns the file written. Never overwrites.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    text = record.to_json(indent=1)
+    while True:
+        try:
+            with open(path, "x", encoding="utf-8") as f:
+                f.write(text)
+            return path
+        except FileExistsError:
+            path = free_record_path(path)
 
 
 def new_seed() -> int:
@@ -207,7 +243,8 @@ def play_in_terminal(game, seat: int, seed: int, make_opponent: Callable[[int], 
         only if a move was played).
 
     Raises:
-        ConfigError: ``seat`` is not a seat of the game, ``record_path`` cannot be written.
+        ConfigError: ``seat`` is not a seat of the game, ``record_path`` exists (a record is
+            never overwritten: :func:`check_record_target`) or cannot be written.
         IllegalActionError: an opponent chose an illegal action (named).
     """
     out = out or sys.stdout
@@ -242,12 +279,13 @@ def play_in_terminal(game, seat: int, seed: int, make_opponent: Callable[[int], 
         say("no move was played: nothing saved")
         return 0 if finished else 1
     try:
-        session.record().save(path)
+        saved = save_new_record(session.record(), path)
     except OSError as exc:
         raise ConfigError(f"--record {record_path!r}: cannot write the record: "
                           f"{exc.strerror or exc}") from None
     what = "the game" if finished else "the unfinished game"
-    say(f"saved {what} to {path.resolve()} (replay it: card-envs replay {path})")
+    moved = f"{path.name} appeared during the game: " if saved != path else ""
+    say(f"{moved}saved {what} to {saved.resolve()} (replay it: card-envs replay {saved})")
     return 0 if finished else 1
 
 
@@ -327,13 +365,15 @@ def play_command(game_spec: str, config: dict, opponent: str = "heuristic", seat
                  seed: int | None = None, record: str | None = None, input_fn=input,
                  out=None) -> int:
     """``card-envs play``: build the game and the opponents from their specs, then
-    :func:`play_in_terminal` (``seed``: a fresh one when ``None``; ``record``: default
-    ``game-<game>-<seed>.json`` in the current folder). Opponent seat ``p`` is
-    ``resolve_policy(opponent, seed=seed + 1 + p)``.
+    :func:`play_in_terminal` (``seed``: a fresh one when ``None``, else an int in 0..2**64-1;
+    ``record``: default ``game-<game>-<seed>.json`` in the current folder, or when that file
+    exists the first free ``game-<game>-<seed>-<k>.json``, k = 2, 3, ..., said on ``out``).
+    Opponent seat ``p`` is ``resolve_policy(opponent, seed=seed + 1 + p)``.
 
     Raises:
         ConfigError: an unknown game or policy spec, a bad config, a model of another game, a
-            seat the game does not have, a record path that cannot be written (all before the
+            seat the game does not have, a seed outside 0..2**64-1, a ``record`` file that
+            exists (never overwritten) or a record path that cannot be written (all before the
             first move).
     """
     from card_envs.evaluation.policies import resolve_game
@@ -342,7 +382,16 @@ def play_command(game_spec: str, config: dict, opponent: str = "heuristic", seat
     check_seat(game, seat)
     if seed is None:
         seed = new_seed()
-    path = record or f"game-{game.name}-{seed}.json"
+    elif not is_game_seed(seed):
+        raise ConfigError(f"--seed {seed}: {NOT_A_GAME_SEED}")
+    path = record
+    if path is None:  # the default name; a seed played again gets the next free name
+        default = Path(f"game-{game.name}-{seed}.json")
+        free = free_record_path(default)
+        if free != default:
+            print(f"{default} exists: this game's record will be {free}",
+                  file=out or sys.stdout, flush=True)
+        path = str(free)
     check_record_target(path)
 
     return play_in_terminal(game, seat, seed, opponent_factory(opponent, game_spec, game, seed),

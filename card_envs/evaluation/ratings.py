@@ -100,7 +100,8 @@ def bootstrap_bradley_terry(deal_scores, deal_games, resamples: int = 1000, seed
     """Bradley–Terry Elo refitted on ``resamples`` bootstrap resamples of the deals.
 
     Args:
-        deal_scores, deal_games: ``(D, k, k)`` per-deal tables (:func:`deal_tables`).
+        deal_scores: ``(D, k, k)`` per-deal score table (:func:`deal_tables`).
+        deal_games: ``(D, k, k)`` per-deal game counts (:func:`deal_tables`).
         resamples: bootstrap resamples (>= 1).
         seed: seed of the resampling.
         prior: as in :func:`bradley_terry`.

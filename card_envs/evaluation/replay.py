@@ -71,7 +71,8 @@ def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
         seat: show only this seat's view (``None``: the whole state).
         to_end: print every move without waiting; else wait for Enter (``q`` quits) before
             each move.
-        input_fn, out: where the answers come from and the text goes (``input``, stdout).
+        input_fn: where the answers come from (``input``).
+        out: where the text goes (stdout).
 
     Returns:
         0 (also when the viewer quits early).

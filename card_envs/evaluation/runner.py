@@ -277,11 +277,13 @@ class GameRunner:
         return sorted(records, key=lambda r: r.index)
 
 
-def progress_bar(total: int, desc: str, enabled: bool = True):
-    """A tqdm bar on stderr (count, rate, elapsed and ETA); a no-op object when not ``enabled``."""
+def progress_bar(total: int, desc: str, enabled: bool = True, leave: bool = True,
+                 unit: str = "game"):
+    """A tqdm bar on stderr (count, rate, elapsed and ETA); a no-op object when not ``enabled``;
+    ``leave=False``: the bar is cleared when it closes."""
     import sys
 
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="game", file=sys.stderr, disable=not enabled,
-                dynamic_ncols=True, mininterval=0.5, smoothing=0.1)
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not enabled,
+                dynamic_ncols=True, mininterval=0.5, smoothing=0.1, leave=leave)

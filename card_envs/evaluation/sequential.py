@@ -77,9 +77,12 @@ def run_sprt(game, a, b, elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0
 
     Args:
         game: a two-seat game spec or object; ``config`` its keywords (with a spec).
-        a, b: policy specs (or picklable policies); A's advantage is tested.
-        elo0, elo1: logistic Elo of H0 and H1 (``elo0 < elo1``).
-        alpha, beta: the type-I / type-II error rates, each in (0, 0.5).
+        a: policy spec (or picklable policy) whose advantage is tested.
+        b: policy spec (or picklable policy) of the opponent.
+        elo0: logistic Elo of H0 (``elo0 < elo1``).
+        elo1: logistic Elo of H1.
+        alpha: the type-I error rate, in (0, 0.5).
+        beta: the type-II error rate, in (0, 0.5).
         max_games: the most games (>= 2; played in pairs: ``max_games // 2`` pairs).
         seed: base seed of the deals (>= 0).
         workers: processes (>= 1).

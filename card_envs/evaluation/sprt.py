@@ -122,7 +122,8 @@ def llr(counts, elo0: float, elo1: float, regularized: bool = True):
     Args:
         counts: ``[LL, LD, LW+DD, DW, WW]`` pair counts, shape ``(5,)`` or ``(R, 5)`` for R tests
             at once (non-negative).
-        elo0, elo1: logistic Elo of H0 and H1.
+        elo0: logistic Elo of H0.
+        elo1: logistic Elo of H1.
         regularized: count empty categories as :data:`EPSILON` pairs (fishtest; needed unless
             the counts straddle both expected scores).
 

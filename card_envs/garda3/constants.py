@@ -99,10 +99,13 @@ def battle_outcome(atk_cards: list[int], atk_side: int, atk_bonus: int, def_card
     """Resolve one battle (G-4.3–G-4.8).
 
     Args:
-        atk_cards / def_cards: the 0–2 attack / defence card ids.
-        atk_side / def_side: the chosen bonus direction (HIGH/LOW) when the two cards differ in
+        atk_cards: the 0–2 attack card ids.
+        atk_side: the chosen attack-bonus direction (HIGH/LOW) when the two cards differ in
             direction; ``-1`` = not chosen (HIGH is used; the engine always asks when it matters).
-        atk_bonus / def_bonus: the fighters' attack / defence bonus (0..2).
+        atk_bonus: the attacking fighter's attack bonus (0..2).
+        def_cards: the 0–2 defence card ids.
+        def_side: the chosen defence-bonus direction, as ``atk_side``.
+        def_bonus: the defending fighter's defence bonus (0..2).
 
     Returns:
         ``(attack, defence, damage)``: strength per direction ``[high, low]`` after bonuses and

@@ -665,7 +665,8 @@ def validate_deck(deck: Deck, db: CardDb, point_limit: int = DEFAULT_POINT_LIMIT
 
 
 def _resolve(entries: Iterable[tuple[str, int]], db: CardDb, where: str) -> tuple[str, ...]:
-    """Card ids (one per copy) of (name-or-id, count) pairs; a card named twice is an error."""
+    """Card ids (one per copy) of (name-or-id, count) pairs; a card named twice, or a count over
+    RB-1.1's copy limit (checked before any copy list is built), is an error."""
     named: dict[str, str] = {}
     ids: list[str] = []
     for key, count in entries:
@@ -677,17 +678,27 @@ def _resolve(entries: Iterable[tuple[str, int]], db: CardDb, where: str) -> tupl
             raise DeckError(f"{where}: {card.label} is listed twice (as {named[card.id]!r} and "
                             f"{key!r}); give it once with its count")
         named[card.id] = key
+        # RB-1.1 before the copy list is built: a count of 10**9 or 10**30 is refused at once
+        # (not a MemoryError / OverflowError, nor seconds and GBs spent on the list)
+        if card.unique and count > 1:
+            raise DeckError(f"{where}: {count} copies of {card.label}, a unique card: RB-1.1 "
+                            "allows a unique card once")
+        if count > MAX_COPIES:
+            raise DeckError(f"{where}: {count} copies of {card.label}: RB-1.1 allows at most "
+                            f"{MAX_COPIES} copies of a card")
         ids.extend([card.id] * count)
     return tuple(sorted(ids))
 
 
 def read_deck_file(path: str | Path, db: CardDb) -> Deck:
-    """Read a deck-list TOML file (module docstring) without the RB-1 checks.
+    """Read a deck-list TOML file (module docstring) without the RB-1 checks of the whole deck
+    (:func:`validate_deck`); a card's copy count is checked here already (RB-1.1), before the
+    deck's list of copies is built.
 
     Raises:
         DeckError: naming the file and the field: unreadable or invalid TOML, a missing
-            ``[cards]`` table, an unknown key, a count not an int >= 1; UnknownCardError naming
-            the card and close names.
+            ``[cards]`` table, an unknown key, a count not an int >= 1, a count over RB-1.1's
+            copy limit (naming the card); UnknownCardError naming the card and close names.
     """
     path = Path(path)
     try:

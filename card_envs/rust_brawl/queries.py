@@ -153,7 +153,8 @@ class RustBrawlQueries(GameBase[RBState]):
     """The card tables, the dealt decks and the position queries of a Rust Brawl game (module
     docstring); :class:`~card_envs.rust_brawl.rules.RustBrawlGame` adds the rules.
 
-    Raises (construction): ConfigError for a wrong config value (named field);
+    Raises (construction): ConfigError for a wrong config value (named field), also a
+    ``deck_point_limit`` below the cheapest card's points when a seat is dealt random decks;
     CardDataError for a malformed card database (file, entry, field named); DeckError /
     UnknownCardError for a deck that breaks RB-1 or names an unknown card (card and rule
     named).
@@ -221,6 +222,16 @@ class RustBrawlQueries(GameBase[RBState]):
                     continue
                 deck = load_deck(list(spec) if isinstance(spec, tuple) else spec, db, limit)
                 self.fixed_decks.append((deck.name, sorted(db.by_id(i).index for i in deck.cards)))
+        if config.decks == RANDOM_DECK or (self.fixed_decks is not None
+                                           and None in self.fixed_decks):
+            cheapest = min(db.cards, key=lambda c: (c.points, c.id))
+            if cheapest.points > limit:  # RB-1.1 (>= 1 card) and RB-1.2 can never both hold
+                raise ConfigError(
+                    f"config field 'deck_point_limit': {limit} is below the cheapest card's "
+                    f"points ({cheapest.label}, {cheapest.points} points): a seat dealt a "
+                    f"random legal deck (decks={config.decks!r}, card_db={config.card_db!r}) "
+                    f"could never get one; raise deck_point_limit to at least "
+                    f"{cheapest.points}")
         self._shipped = dict(self.deck_choices)
         #: the one action layout (:func:`~card_envs.rust_brawl.constants.action_layout`)
         self.action_layout = action_layout(config.max_hand)

@@ -1,6 +1,6 @@
 """Scratch Wars duel (levels 1–3): rules, card catalogue, observation encoder, heuristic bot.
 
-The PettingZoo env is :mod:`card_envs.scratch_wars_v1`; the rules as implemented are in
+The PettingZoo env is :mod:`card_envs.scratch_wars_v2`; the rules as implemented are in
 ``docs/rules/scratch_wars.md``. Modules (the suite's folder shape, ``docs/adding_a_game.md``):
 ``constants`` (facts, phases, the action layout), ``cards`` (card data), ``config``, ``state``
 (the state, its records and invariants), ``observation``, ``rules`` (the game), ``bot``.

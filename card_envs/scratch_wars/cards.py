@@ -197,14 +197,21 @@ class Catalogue:
     """Heroes and weapons by name (insertion order kept), as entries and as compiled cards.
 
     Args:
-        heroes, weapons: the entries, in file order.
+        heroes: the hero entries, in file order.
+        weapons: the weapon entries, in file order.
         source: what to call the catalogue in errors (its directory).
-        hero_source, weapon_source: what to call the hero / weapon entries in errors (their
-            files, ``heroes.toml`` / ``weapons.toml``; default ``source``).
+        hero_source: what to call the hero entries in errors (their file, ``heroes.toml``;
+            default ``source``).
+        weapon_source: what to call the weapon entries in errors (``weapons.toml``; default
+            ``source``).
 
     Attributes:
-        heroes, weapons: name -> validated entry; hero_names, weapon_names: the names in order;
-        hero_cards, weapon_cards: name -> :class:`HeroCard` / :class:`WeaponCard`.
+        heroes: name -> validated hero entry.
+        weapons: name -> validated weapon entry.
+        hero_names: the hero names in order.
+        weapon_names: the weapon names in order.
+        hero_cards: name -> :class:`HeroCard`.
+        weapon_cards: name -> :class:`WeaponCard`.
 
     Raises:
         CardDataError: a duplicate hero or weapon name (naming its file, or the source, the

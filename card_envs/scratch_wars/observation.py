@@ -2,12 +2,25 @@
 
 Everything in Scratch Wars is public (SW "What an agent observes"), so both seats see the same
 facts, from their own point of view (``my_*`` = the observing seat, ``opp_*`` = the other).
-Values are raw game numbers (HP, energy, round, values, durabilities), clipped to
-``[OBS_LOW, OBS_HIGH]`` (so every entry stays inside the declared ``Box``: the round and day
-counters of a game longer than 63 rounds, a hero far below 0 HP, a huge attack or shield
-total read 64 / -64); flags and one-hots are 0/1. The pieces fixed for a whole game (weapon
-facts, wheels, hero cards) are the encoder's static part, keyed by the two seats' heroes and
-weapons (:meth:`ScratchWarsEncoder.static_part`).
+
+Every entry is in ``[OBS_LOW, OBS_HIGH]`` = ``[-1, 1]`` (``scratch_wars_v2``; v1 gave raw numbers
+in a declared ``[-64, 64]`` that stayed within about ``[-7, 25]``): flags and one-hots are 0/1, and
+each number is divided by its scale (the layout table names it) and clipped to the bounds:
+
+- HP points — HP, an attack's value, its shield total: / :data:`POINTS_SCALE` = ``HP_MAX`` = 40
+  (the largest printed HP; an attack shares the scale, so it compares with HP directly). HP
+  is in ``[-1, 1]`` (below −40 HP, only at a game's end, reads −1), the others in ``[0, 1]``;
+- printed values — a segment's, the last spin's, a pending or stored effect's, an initiative
+  spin's, a hero bonus's: / :data:`VALUE_SCALE` = ``SEGMENT_VALUE_MAX`` = 12, so ``[0, 1]``
+  (a bonus −5..9: ``[-5/12, 0.75]``; a pending or stored value above 12, a large bonus on a
+  large segment, reads 1); an initiative not spun yet is −1;
+- durability / ``DURABILITY_MAX`` 9, a weapon's cost / ``COST_MAX`` 3, a hero's energy per time
+  of day / ``TIME_ENERGY_MAX`` 6 (the card files' bounds): ``[0, 1]``;
+- counters of the config: energy / ``energy_cap``, actions left / ``actions_per_turn``, round /
+  ``max_rounds``, day / the days of ``max_rounds`` (``ceil(max_rounds / 4)``): ``[0, 1]``.
+
+The pieces fixed for a whole game (weapon facts, wheels, hero cards) are the encoder's static
+part, keyed by the two seats' heroes and weapons (:meth:`ScratchWarsEncoder.static_part`).
 """
 
 from __future__ import annotations
@@ -20,7 +33,10 @@ from card_envs.scratch_wars.constants import (
     BONUS_EFFECTS,
     BONUS_SLOTS,
     COLOURS,
+    COST_MAX,
+    DURABILITY_MAX,
     EFFECTS,
+    HP_MAX,
     PH_BONUS,
     PH_OVER,
     PH_RESULT,
@@ -30,15 +46,24 @@ from card_envs.scratch_wars.constants import (
     SEGMENTS,
     STATUS_NAMES,
     STORABLE,
+    SEGMENT_VALUE_MAX,
     STORED,
+    TIME_ENERGY_MAX,
     TIMES_OF_DAY,
     WEAPON_SLOTS,
     WEAPON_TYPES,
 )
 from card_envs.scratch_wars.state import ScratchWarsState, day, time_of_day
 
-OBS_LOW = -64.0
-OBS_HIGH = 64.0
+#: the bounds of every entry (the declared ``Box``)
+OBS_LOW = -1.0
+OBS_HIGH = 1.0
+#: HP points: HP, attack values and shield totals are divided by it (the largest printed HP)
+POINTS_SCALE = float(HP_MAX)
+#: printed values (segments, the last spin, a pending or stored effect, initiative, bonuses)
+VALUE_SCALE = float(SEGMENT_VALUE_MAX)
+#: an initiative value not spun yet
+NO_INITIATIVE = -1.0
 
 #: a wheel segment: effect one-hot, value, colour one-hot
 SEGMENT_FEATURES = len(EFFECTS) + 1 + len(COLOURS)
@@ -58,22 +83,21 @@ N_STATUS, N_STORED, N_EFFECTS, N_COLOURS = (len(STATUS_NAMES), len(STORABLE), le
 
 OBSERVATION = Layout(
     [
-        ("my_hp", 1, "my hero's HP (SW-3.4; may be <= 0 at the end)"),
-        ("my_hp_max", 1, "my hero's printed duel HP (SW-1.1)"),
-        ("my_energy", 1, "my energy 0..12 (SW-5.1; 0 below level 3)"),
-        ("opp_hp", 1, "opponent hero's HP"),
-        ("opp_hp_max", 1, "opponent hero's printed duel HP"),
-        ("opp_energy", 1, "opponent's energy"),
+        ("my_hp", 1, "my hero's HP / 40 (SW-3.4; <= 0 at the end; below -40 HP reads -1)"),
+        ("my_hp_max", 1, "my hero's printed duel HP / 40 (SW-1.1)"),
+        ("my_energy", 1, "my energy / energy_cap (SW-5.1; 0 below level 3)"),
+        ("opp_hp", 1, "opponent hero's HP / 40"),
+        ("opp_hp_max", 1, "opponent hero's printed duel HP / 40"),
+        ("opp_energy", 1, "opponent's energy / energy_cap"),
         ("time_of_day", len(TIMES_OF_DAY), "one-hot " + "/".join(TIMES_OF_DAY)
          + " (SW-4.1; all 0 at level 1)"),
-        ("round", 1, "round number, 1-based (SW-4.1), clipped to 64 (the bound; only a "
-                     "max_rounds above 63 reaches it)"),
-        ("day", 1, "day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3), "
-                   "clipped to 64"),
+        ("round", 1, "round number, 1-based (SW-4.1) / max_rounds (at most 1)"),
+        ("day", 1, "day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3) / "
+                   "the days of max_rounds (at most 1)"),
         ("is_my_turn", 1, "1 if the current turn is mine (the shield decider may differ)"),
         ("is_my_decision", 1, "1 if I decide now"),
         ("i_started", 1, "1 if I am the starting player (SW-2.2), 0 otherwise/before"),
-        ("actions_left", 1, "actions left in the current turn (SW-3.1)"),
+        ("actions_left", 1, "actions left in the current turn (SW-3.1) / actions_per_turn"),
         ("phase", len(PHASES), "one-hot decision phase: " + ", ".join(PHASES)),
         ("last_spin_mine", 1, "1 if the last spin was mine"),
         ("last_spin_opp", 1, "1 if the last spin was the opponent's"),
@@ -82,51 +106,55 @@ OBSERVATION = Layout(
         ("last_spin_segment", SEGMENTS, f"one-hot segment index 0..{SEGMENTS - 1} the last "
                                         "spin landed on"),
         ("last_spin_effect", N_EFFECTS, "one-hot effect icon of the last spun segment"),
-        ("last_spin_value", 1, "printed value of the last spun segment"),
+        ("last_spin_value", 1, "printed value of the last spun segment / 12"),
         ("last_spin_colour", N_COLOURS, "one-hot field colour " + "/".join(COLOURS)
          + " of the last spun segment"),
-        ("pending_value", 1, "value of the spun effect awaiting apply/decline (incl. bonus)"),
-        ("my_init_value", 1, "my initiative spin value (-1 = none yet)"),
-        ("opp_init_value", 1, "opponent's initiative spin value (-1 = none yet)"),
+        ("pending_value", 1, "value of the spun effect awaiting apply/decline (incl. bonus) / "
+                             "12, clipped to [-1, 1]"),
+        ("my_init_value", 1, "my initiative spin value / 12 (-1 = none yet)"),
+        ("opp_init_value", 1, "opponent's initiative spin value / 12 (-1 = none yet)"),
         ("my_weapon_status", WEAPON_SLOTS * N_STATUS,
          f"per my slot k ({N_STATUS} each): absent, ready, broken, repairing, holding a "
          "stored effect"),
         ("my_stored_effect", WEAPON_SLOTS * N_STORED,
          f"per my slot k ({N_STORED} each): stored permanent, shield, combo"),
-        ("my_stored_value", WEAPON_SLOTS, "per my slot: stored effect value (0 if none)"),
-        ("my_stored_durability", WEAPON_SLOTS, "per my slot: stored effect durability (0 if "
+        ("my_stored_value", WEAPON_SLOTS, "per my slot: stored effect value / 12, clipped to 1 "
+                                          "(0 if none)"),
+        ("my_stored_durability", WEAPON_SLOTS, "per my slot: stored effect durability / 9 (0 if "
                                                "none)"),
         ("opp_weapon_status", WEAPON_SLOTS * N_STATUS,
          "per opponent slot k: absent, ready, broken, repairing, stored"),
         ("opp_stored_effect", WEAPON_SLOTS * N_STORED,
          "per opponent slot k: stored permanent, shield, combo"),
-        ("opp_stored_value", WEAPON_SLOTS, "per opponent slot: stored effect value"),
-        ("opp_stored_durability", WEAPON_SLOTS, "per opponent slot: stored effect durability"),
+        ("opp_stored_value", WEAPON_SLOTS, "per opponent slot: stored effect value / 12"),
+        ("opp_stored_durability", WEAPON_SLOTS, "per opponent slot: stored effect durability / "
+                                                "9"),
         ("my_bonus_used", BONUS_SLOTS, "my bonus slots 0/1 used this turn (SW-4.2)"),
         ("opp_bonus_used", BONUS_SLOTS, "opponent's bonus slots 0/1 used this turn"),
         ("bonus_offered", BONUS_SLOTS, "bonus slots 0/1 offered in the current bonus decision"),
-        ("attack_value", 1, "value of the attack being resolved (target/shield decisions)"),
-        ("attack_shielded", 1, "shield total already subtracted from that attack (SW-5.12), "
-                               "clipped to 64"),
+        ("attack_value", 1, "value of the attack being resolved (target/shield decisions) / "
+                            "40, clipped to 1"),
+        ("attack_shielded", 1, "shield total already subtracted from that attack (SW-5.12) / "
+                               "40, clipped to 1"),
         ("attack_by_me", 1, "1 if I am the attacker of that attack"),
         ("attack_target", TARGETS, f"one-hot target: hero, weapon slot 0..{WEAPON_SLOTS - 1}, "
                                    f"stored effect slot 0..{WEAPON_SLOTS - 1} (of the "
                                    "defender)"),
         ("my_weapon_info", WEAPON_SLOTS * WEAPON_FEATURES,
          f"per my slot ({WEAPON_FEATURES} each): type one-hot " + "/".join(WEAPON_TYPES)
-         + ", energy cost, durability, hero trained in its type"),
+         + ", energy cost / 3, durability / 9, hero trained in its type"),
         ("opp_weapon_info", WEAPON_SLOTS * WEAPON_FEATURES,
-         "per opponent slot: type one-hot, cost, durability, trained"),
+         "per opponent slot: type one-hot, cost / 3, durability / 9, trained"),
         ("my_wheels", WEAPON_SLOTS * WHEEL_FEATURES,
          f"per my slot, per segment ({SEGMENT_FEATURES} each): effect one-hot ({N_EFFECTS}), "
-         f"value, colour one-hot ({N_COLOURS})"),
+         f"value / 12, colour one-hot ({N_COLOURS})"),
         ("opp_wheels", WEAPON_SLOTS * WHEEL_FEATURES,
-         "per opponent slot, per segment: effect one-hot, value, colour"),
+         "per opponent slot, per segment: effect one-hot, value / 12, colour"),
         ("my_hero", HERO_FEATURES,
-         f"my hero card: per time of day ({TIME_FEATURES} each): energy, then {BONUS_SLOTS} "
+         f"my hero card: per time of day ({TIME_FEATURES} each): energy / 6, then {BONUS_SLOTS} "
          f"bonus slots (bonus effect one-hot {len(BONUS_EFFECTS)} incl. "
-         + "/".join(BONUS_EFFECTS[N_EFFECTS:]) + f", value); then trained types "
-         f"({len(WEAPON_TYPES)})"),
+         + "/".join(BONUS_EFFECTS[N_EFFECTS:]) + f", value / 12: -5/12..0.75); then trained "
+         f"types ({len(WEAPON_TYPES)})"),
         ("opp_hero", HERO_FEATURES, "the opponent's hero card, same encoding"),
     ]
 )
@@ -180,7 +208,8 @@ def _clip(x: float) -> float:
 
 
 class ScratchWarsEncoder(Encoder):
-    """The Scratch Wars observation encoder (the game object's ``encoder``)."""
+    """The Scratch Wars observation encoder (the game object's ``encoder``): every entry in
+    ``[OBS_LOW, OBS_HIGH]`` (the module docstring's scales)."""
 
     LAYOUT = OBSERVATION
 
@@ -206,20 +235,21 @@ class ScratchWarsEncoder(Encoder):
             weapon = game.weapon_cards[name]
             b = WEAPON_FEATURES * k
             info[b + weapon.type] = 1.0
-            info[b + types] = float(weapon.cost)
-            info[b + types + 1] = float(weapon.durability)
+            info[b + types] = weapon.cost / COST_MAX
+            info[b + types + 1] = weapon.durability / DURABILITY_MAX
             info[b + types + 2] = 1.0 if weapon.type in hero.trained else 0.0
             for j, seg in enumerate(weapon.segments):
                 o = WHEEL_FEATURES * k + SEGMENT_FEATURES * j
                 wheels[o + seg.effect] = 1.0
-                wheels[o + N_EFFECTS] = float(seg.value)
+                wheels[o + N_EFFECTS] = seg.value / VALUE_SCALE
                 wheels[o + N_EFFECTS + 1 + seg.colour] = 1.0
         for tod in range(len(TIMES_OF_DAY)):
             o = TIME_FEATURES * tod
-            hero_vec[o] = float(hero.energy[tod])
+            hero_vec[o] = hero.energy[tod] / TIME_ENERGY_MAX
             for j, bonus in enumerate(hero.bonuses[tod]):
                 hero_vec[o + 1 + BONUS_FEATURES * j + bonus.effect] = 1.0
-                hero_vec[o + 1 + BONUS_FEATURES * j + len(BONUS_EFFECTS)] = float(bonus.value)
+                hero_vec[o + 1 + BONUS_FEATURES * j + len(BONUS_EFFECTS)] = \
+                    bonus.value / VALUE_SCALE
         for t in hero.trained:
             hero_vec[len(TIMES_OF_DAY) * TIME_FEATURES + t] = 1.0
         return info, wheels, hero_vec
@@ -228,24 +258,26 @@ class ScratchWarsEncoder(Encoder):
         """Seat ``player``'s observation: float32 ``(OBSERVATION.size,)`` in
         ``[OBS_LOW, OBS_HIGH]``."""
         s, game = state, self.game
+        config = game.config  # the counters' scales (read here: a game unpickles after this)
+        energy_cap, max_rounds = config.energy_cap, config.max_rounds
         me, op = player, 1 - player
         static = self.static((s.heroes[me], tuple(s.weapon_names[me]),
                               s.heroes[op], tuple(s.weapon_names[op])))
         v = [0.0] * DYNAMIC_SIZE
-        v[AT_MY_HP] = _clip(s.hp[me])
-        v[AT_MY_HP_MAX] = float(game.hero_cards[s.heroes[me]].hp)
-        v[AT_MY_ENERGY] = float(s.energy[me])
-        v[AT_OPP_HP] = _clip(s.hp[op])
-        v[AT_OPP_HP_MAX] = float(game.hero_cards[s.heroes[op]].hp)
-        v[AT_OPP_ENERGY] = float(s.energy[op])
+        v[AT_MY_HP] = _clip(s.hp[me] / POINTS_SCALE)
+        v[AT_MY_HP_MAX] = game.hero_cards[s.heroes[me]].hp / POINTS_SCALE
+        v[AT_MY_ENERGY] = _clip(s.energy[me] / energy_cap)
+        v[AT_OPP_HP] = _clip(s.hp[op] / POINTS_SCALE)
+        v[AT_OPP_HP_MAX] = game.hero_cards[s.heroes[op]].hp / POINTS_SCALE
+        v[AT_OPP_ENERGY] = _clip(s.energy[op] / energy_cap)
         if game.uses_bonuses:
             v[AT_TIME_OF_DAY + time_of_day(s)] = 1.0
-        v[AT_ROUND] = _clip(s.round + 1)
-        v[AT_DAY] = _clip(day(s))
+        v[AT_ROUND] = _clip((s.round + 1) / max_rounds)
+        v[AT_DAY] = _clip(day(s) / -(-max_rounds // 4))
         v[AT_IS_MY_TURN] = 1.0 if s.turn == me else 0.0
         v[AT_IS_MY_DECISION] = 1.0 if s.actor == me and s.phase != PH_OVER else 0.0
         v[AT_I_STARTED] = 1.0 if s.starter == me else 0.0
-        v[AT_ACTIONS_LEFT] = float(s.actions_left)
+        v[AT_ACTIONS_LEFT] = _clip(s.actions_left / config.actions_per_turn)
         v[AT_PHASE + s.phase] = 1.0
         spin = s.last_spin
         if spin is not None:
@@ -254,12 +286,13 @@ class ScratchWarsEncoder(Encoder):
             v[AT_LAST_SPIN_SEGMENT + spin.segment] = 1.0
             seg = game.weapon_cards[s.weapon_names[spin.seat][spin.slot]].segments[spin.segment]
             v[AT_LAST_SPIN_EFFECT + seg.effect] = 1.0
-            v[AT_LAST_SPIN_VALUE] = float(seg.value)
+            v[AT_LAST_SPIN_VALUE] = seg.value / VALUE_SCALE
             v[AT_LAST_SPIN_COLOUR + seg.colour] = 1.0
         if s.phase == PH_RESULT:
-            v[AT_PENDING_VALUE] = _clip(s.spin_result.value)
-        v[AT_MY_INIT_VALUE] = float(s.initiative_value[me])
-        v[AT_OPP_INIT_VALUE] = float(s.initiative_value[op])
+            v[AT_PENDING_VALUE] = _clip(s.spin_result.value / VALUE_SCALE)
+        for at, value in ((AT_MY_INIT_VALUE, s.initiative_value[me]),
+                          (AT_OPP_INIT_VALUE, s.initiative_value[op])):
+            v[at] = NO_INITIATIVE if value < 0 else _clip(value / VALUE_SCALE)
         for seat, side in ((me, "my"), (op, "opp")):
             status_at, effect_at, value_at, durability_at = SIDE_PIECES[side]
             for k, slot in enumerate(s.weapon_slots[seat]):
@@ -267,8 +300,8 @@ class ScratchWarsEncoder(Encoder):
                 if slot.status == STORED:
                     stored = slot.stored
                     v[effect_at + N_STORED * k + STORABLE.index(stored.effect)] = 1.0
-                    v[value_at + k] = _clip(stored.value)
-                    v[durability_at + k] = float(stored.durability)
+                    v[value_at + k] = _clip(stored.value / VALUE_SCALE)
+                    v[durability_at + k] = _clip(stored.durability / DURABILITY_MAX)
         for j in range(BONUS_SLOTS):
             if s.bonus_used[me][j]:
                 v[AT_MY_BONUS_USED + j] = 1.0
@@ -279,8 +312,8 @@ class ScratchWarsEncoder(Encoder):
                 v[AT_BONUS_OFFERED + j] = 1.0
         if s.phase in (PH_TARGET, PH_SHIELD):
             attack = s.attack
-            v[AT_ATTACK_VALUE] = _clip(attack.value)
-            v[AT_ATTACK_SHIELDED] = _clip(attack.shielded)
+            v[AT_ATTACK_VALUE] = _clip(attack.value / POINTS_SCALE)
+            v[AT_ATTACK_SHIELDED] = _clip(attack.shielded / POINTS_SCALE)
             v[AT_ATTACK_BY_ME] = 1.0 if attack.attacker == me else 0.0
             if attack.target == "hero":
                 v[AT_ATTACK_TARGET] = 1.0

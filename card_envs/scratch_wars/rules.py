@@ -109,13 +109,13 @@ from card_envs.scratch_wars.view import ScratchWarsView
 
 
 class ScratchWarsGame(ScratchWarsQueries):
-    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v1``): the
+    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v2``): the
     rules on top of :class:`~card_envs.scratch_wars.queries.ScratchWarsQueries` (the catalogue,
     the config's switches and the position queries; its arguments and errors).
     """
 
     name = "scratch_wars"
-    version = 1
+    version = 2  # the env module's _vN (scratch_wars_v2: the normalised observation)
     state_class = ScratchWarsState
     encoder_class = ScratchWarsEncoder
     view_class = ScratchWarsView

@@ -45,7 +45,8 @@ class AnchoredMaskablePPO(MaskablePPO):
         anchor_decay_steps: PPO timesteps over which the coefficient falls linearly to 0
             (0: constant).
         critic_warmup_steps: PPO timesteps of value-only updates before the first policy update.
-        *args, **kwargs: ``MaskablePPO``'s.
+        *args: ``MaskablePPO``'s positional arguments.
+        **kwargs: ``MaskablePPO``'s keyword arguments.
 
     Raises:
         ValueError: a negative ``anchor_coef``, ``anchor_decay_steps`` or

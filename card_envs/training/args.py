@@ -52,6 +52,8 @@ class Args:
     """add a frozen copy of the learner to the league every this many timesteps"""
     max_pool: int = 20
     """keep at most this many self snapshots in the league (oldest dropped)"""
+    league_keep: int = 20
+    """keep the newest this many league snapshot files (league/self_*.zip) in the run folder, deleting older ones (0: keep all; else at least --max-pool)"""
     shaping: float = 0.0
     """weight of potential-based reward shaping on the game's potential() (0: off)"""
     reward_mode: str = "returns"
@@ -192,6 +194,10 @@ def validate_args(args: Args) -> None:
     if not args.bc_teacher.strip():
         raise bad("bc_teacher", args.bc_teacher, "must be a policy spec, e.g. heuristic or "
                   "heuristic+lookahead:8")
+    if args.league_keep < 0 or 0 < args.league_keep < args.max_pool:
+        raise bad("league_keep", args.league_keep, f"must be 0 (keep all) or >= --max-pool "
+                  f"{args.max_pool} (the league plays the newest --max-pool snapshots, and a "
+                  "resumed run reloads them)")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
 

@@ -1,9 +1,9 @@
 """The trainer's one SB3 callback: the clock and the progress bar.
 
 :class:`ClockCallback` stops ``model.learn`` when the wall-clock deadline or the step budget is
-reached and keeps a tqdm bar (elapsed / budget, steps per second, the last evaluation) across the
-trainer's chunks of ``learn``; after each rollout it logs ``charts/SPS`` and the league's recent
-win rates. Snapshots, evaluations and checkpoints are not its business: the trainer's loop
+reached, or when ``stop()`` says so (Ctrl-C: :mod:`card_envs.training.interrupt`), and keeps a
+tqdm bar (elapsed / budget, steps per second, the last evaluation) across the trainer's chunks of
+``learn``; after each rollout it logs ``charts/SPS`` and the league's recent win rates. Snapshots, evaluations and checkpoints are not its business: the trainer's loop
 (:func:`card_envs.training.ppo.train`) does them between chunks. Importing this module imports
 stable-baselines3.
 """
@@ -25,11 +25,16 @@ class ClockCallback(BaseCallback):
         step_budget: total timesteps at which training stops, or ``None``.
         progress: show the bar (on stderr).
         desc: the bar's label.
+        stop: ``() -> bool``, asked after every step: ``True`` ends ``learn`` (e.g. Ctrl-C
+            was pressed); ``None``: never.
     """
 
     def __init__(self, league=None, deadline: float | None = None,
-                 step_budget: int | None = None, progress: bool = True, desc: str = "train"):
+                 step_budget: int | None = None, progress: bool = True, desc: str = "train",
+                 stop=None):
         super().__init__()
+        self.stop = stop
+        self.final_sps: float | None = None
         self.league = league
         self.deadline = deadline
         self.step_budget = step_budget
@@ -52,10 +57,18 @@ class ClockCallback(BaseCallback):
         """Put ``postfix`` (e.g. the last evaluation) on the bar."""
         self.postfix.update(postfix)
 
-    def close(self) -> None:
+    def close(self) -> float:
+        """Close the bar; returns the run's one throughput figure, learner timesteps per second
+        of the PPO loop (:meth:`sps` now, also put on the bar as it closes, so the bar's last
+        ``sps`` and the trainer's final line agree)."""
+        if self.final_sps is None:
+            self.final_sps = self.sps() if self.t0 is not None else 0.0
         if self.bar is not None:
+            self.bar.set_postfix(steps=self.num_timesteps, sps=f"{self.final_sps:.0f}",
+                                 **self.postfix, refresh=True)
             self.bar.close()
             self.bar = None
+        return self.final_sps
 
     # -- SB3 hooks ---------------------------------------------------------------------------------
     def _on_training_start(self) -> None:  # every chunk of learn()
@@ -75,6 +88,9 @@ class ClockCallback(BaseCallback):
                                 desc=self.desc, dynamic_ncols=True)
 
     def sps(self) -> float:
+        """Learner timesteps per second since the first ``learn`` chunk started (the PPO loop:
+        rollouts, updates and the loop's evaluations, snapshots and checkpoints; not the warm
+        start before it nor the final evaluation after it)."""
         return (self.num_timesteps - self.steps0) / max(time.time() - (self.t0 or time.time()),
                                                         1e-9)
 
@@ -88,6 +104,8 @@ class ClockCallback(BaseCallback):
                 self._shown = done
                 self.bar.set_postfix(steps=n, sps=f"{self.sps():.0f}", **self.postfix,
                                      refresh=False)
+        if self.stop is not None and self.stop():  # Ctrl-C: end learn() after this step
+            return False
         return not self.out_of_budget(n)
 
     def _on_rollout_end(self) -> None:

@@ -2,20 +2,29 @@
 
 A checkpoint is ``checkpoints/ckpt_<timesteps>.zip`` (the MaskablePPO model with its optimizer)
 beside ``ckpt_<timesteps>.json``: the timestep count, the training seconds so far, the learning
-curve, the league snapshot files and the run's arguments (:func:`save_checkpoint`).
+curve, the league snapshot files, whether the behaviour-cloning warm start had finished and the
+run's arguments (:func:`save_checkpoint`). Every file of a run is written atomically
+(:func:`write_atomic`: a temporary ``<name>.partial`` beside it, then a rename), the ``.zip``
+before the ``.json``: a checkpoint is complete when both are there and load.
 
-``--resume PATH`` (a run folder: its latest checkpoint; or a checkpoint ``.zip``) is turned into a
+``--resume PATH`` (a run folder: its newest *complete* checkpoint, skipping with a warning newer
+ones that are half-written or damaged; or a checkpoint ``.zip``) is turned into a
 :class:`ResumePlan` by :func:`plan_resume` without touching the given arguments: a new
 :class:`~card_envs.training.args.Args` whose game, game config and run folder are the
 checkpoint's, and where the run starts (timesteps, seconds, curve, snapshots). Everything is
-checked before anything runs (:func:`load_resume`).
+checked before anything runs (:func:`load_resume`). Resuming never overwrites newer work: a
+checkpoint older than the run folder's ``summary.json`` or newest complete checkpoint is resumed
+only into another folder (``--run-dir NEW``; the league snapshots and the anchor are copied
+there), otherwise it is refused naming both (:func:`check_no_newer_work`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,6 +55,9 @@ class ResumePlan:
     train_seconds: float = 0.0  #: training seconds already spent
     curve: list[dict[str, Any]] = field(default_factory=list)  #: learning-curve points so far
     snapshots: list[str] = field(default_factory=list)  #: league snapshot files (run-relative)
+    #: the checkpoint was saved after the warm start (False: interrupted during it, so the
+    #: resumed run starts afresh, warm start included, in the checkpoint's folder)
+    warm_start_done: bool = True
 
     @property
     def source_dir(self) -> Path | None:
@@ -86,24 +98,69 @@ def plan_resume(args: Args) -> ResumePlan:
     new_args = dataclasses.replace(
         args, game=saved["game"], game_config=saved["game_config"], set=list(saved["set"]),
         run_dir=args.run_dir or str(ckpt.parent.parent), **kept)
+    check_no_newer_work(ckpt, meta["timesteps"], Path(new_args.run_dir))
     return ResumePlan(new_args, ckpt, timesteps=meta["timesteps"],
                       train_seconds=meta["train_seconds"], curve=list(meta["curve"]),
-                      snapshots=list(meta["snapshots"]))
+                      snapshots=list(meta["snapshots"]),
+                      warm_start_done=bool(meta.get("warm_start_done", True)))
 
 
-def save_checkpoint(model, run_dir: Path, timesteps: int, train_seconds: float,
-                    curve: list[dict[str, Any]], snapshots: list[str], args: Args) -> Path:
-    """Write ``checkpoints/ckpt_<timesteps>.zip`` and its ``.json`` metadata; returns the zip."""
-    path = run_dir / "checkpoints" / f"ckpt_{timesteps}.zip"
-    model.save(path)
-    meta = {"timesteps": timesteps, "train_seconds": train_seconds, "curve": curve,
-            "snapshots": snapshots, "args": dataclasses.asdict(args)}
-    path.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+def write_atomic(path: Path, write: Callable[[Any], None]) -> Path:
+    """Write ``path`` whole or not at all: ``write(f)`` fills ``<path>.partial`` (a binary file,
+    flushed to disk), which is then renamed to ``path``; on any error or interruption the
+    partial file is removed and ``path`` keeps what it held. Returns ``path``."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".partial")
+    try:
+        with open(tmp, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 
+def save_model_atomic(model, path: Path, **kwargs: Any) -> Path:
+    """``model.save`` (SB3) to ``path`` through :func:`write_atomic`; ``kwargs`` go to
+    ``model.save`` (``exclude=[...]``)."""
+    return write_atomic(path, lambda f: model.save(f, **kwargs))
+
+
+def write_json_atomic(path: Path, data: Any) -> Path:
+    """``data`` as indented JSON in ``path`` through :func:`write_atomic`."""
+    text = json.dumps(data, indent=1).encode("utf-8")
+    return write_atomic(path, lambda f: f.write(text))
+
+
+def save_checkpoint(model, run_dir: Path, timesteps: int, train_seconds: float,
+                    curve: list[dict[str, Any]], snapshots: list[str], args: Args,
+                    warm_start_done: bool = True) -> Path:
+    """Write ``checkpoints/ckpt_<timesteps>.zip``, then its ``.json`` metadata, each atomically
+    (:func:`write_atomic`); returns the zip. ``warm_start_done=False``: saved while the warm
+    start ran (a resumed run starts afresh)."""
+    path = run_dir / "checkpoints" / f"ckpt_{timesteps}.zip"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_model_atomic(model, path)
+    meta = {"timesteps": timesteps, "train_seconds": train_seconds, "curve": curve,
+            "snapshots": snapshots, "warm_start_done": warm_start_done,
+            "args": dataclasses.asdict(args)}
+    write_json_atomic(path.with_suffix(".json"), meta)
+    return path
+
+
+def checkpoint_files(run_dir: Path) -> list[Path]:
+    """The run folder's ``checkpoints/ckpt_<n>.zip`` files, newest (largest ``n``) first."""
+    ckpts = [p for p in (run_dir / "checkpoints").glob("ckpt_*.zip")
+             if p.stem.split("_", 1)[1].isdigit()]
+    return sorted(ckpts, key=lambda p: int(p.stem.split("_", 1)[1]), reverse=True)
+
+
 def latest_checkpoint(path: Path) -> Path:
-    """``path`` if it is a file, else the run folder's newest ``checkpoints/ckpt_<n>.zip``.
+    """``path`` if it is a file, else the run folder's newest ``checkpoints/ckpt_<n>.zip`` (not
+    checked: :func:`load_resume` falls back past an incomplete one).
 
     Raises:
         ConfigError: no such file or folder, or a folder without checkpoints.
@@ -112,28 +169,95 @@ def latest_checkpoint(path: Path) -> Path:
         return path
     if not path.is_dir():
         raise ConfigError(f"--resume {str(path)!r}: no such checkpoint .zip or run folder")
-    ckpts = sorted((p for p in (path / "checkpoints").glob("ckpt_*.zip")
-                    if p.stem.split("_")[1].isdigit()), key=lambda p: int(p.stem.split("_")[1]))
+    ckpts = checkpoint_files(path)
     if not ckpts:
         raise ConfigError(f"--resume {str(path)!r}: no checkpoints/ckpt_*.zip in the run folder")
-    return ckpts[-1]
+    return ckpts[0]
 
 
 def load_resume(path: Path, max_pool: int) -> tuple[Path, dict[str, Any]]:
-    """The checkpoint to resume from (``path``: a checkpoint ``.zip`` or a run folder, its latest
-    one) and its metadata, all checked before anything runs: the checkpoint loads as a
-    MaskablePPO model, its ``.json`` beside it is the metadata :func:`save_checkpoint` writes,
-    and the league snapshots the resumed run reloads are model files.
+    """The checkpoint to resume from and its metadata, all checked before anything runs
+    (:func:`check_checkpoint`). ``path`` is a checkpoint ``.zip`` (that one), or a run folder:
+    its newest complete checkpoint; newer ones that fail the checks (half-written, damaged)
+    are skipped, each with a one-line warning on stderr naming it and why.
 
     Raises:
         ConfigError: naming the file and what is wrong (missing, not a model, a corrupt archive,
-            bad JSON, a missing or wrong-typed metadata field).
+            bad JSON, a missing or wrong-typed metadata field) — for a run folder, when no
+            checkpoint of it is complete (naming the newest one's problem).
+    """
+    if path.is_file() or not path.is_dir():
+        ckpt = latest_checkpoint(path)
+        return ckpt, check_checkpoint(ckpt, max_pool)
+    ckpts = checkpoint_files(path)
+    if not ckpts:
+        latest_checkpoint(path)  # raises: no checkpoints
+    skipped: list[tuple[Path, ConfigError]] = []
+    for ckpt in ckpts:
+        try:
+            meta = check_checkpoint(ckpt, max_pool)
+        except ConfigError as exc:
+            skipped.append((ckpt, exc))
+            continue
+        for bad, exc in skipped:
+            why = str(exc).removeprefix("--resume: ")
+            print(f"[card-envs] warning: --resume: skipping {bad.parent.name}/{bad.name}, not a "
+                  f"complete checkpoint ({why}); resuming {ckpt.name}", file=sys.stderr,
+                  flush=True)
+        return ckpt, meta
+    newest, exc = skipped[0]
+    raise ConfigError(f"{exc} (and no older checkpoint of {str(path)!r} is complete: "
+                      f"{len(skipped)} checked)") from None
+
+
+def check_no_newer_work(ckpt: Path, timesteps: int, run_dir: Path) -> None:
+    """Refuse to resume checkpoint ``ckpt`` (at ``timesteps``) into ``run_dir`` when that folder
+    already holds newer work — a complete checkpoint or a ``summary.json`` at more timesteps —
+    that the resumed run would overwrite (``model.zip``, ``summary.json``, checkpoints).
+
+    Raises:
+        ConfigError: naming the checkpoint, the newer work and ``--run-dir`` (continue in a new
+            folder instead).
+    """
+    newer: list[str] = []
+    for other in checkpoint_files(run_dir):
+        n = int(other.stem.split("_", 1)[1])
+        if n > timesteps and other.resolve() != ckpt.resolve() and \
+                other.with_suffix(".json").is_file():
+            try:
+                check_checkpoint(other, max_pool=0)
+            except ConfigError:
+                continue
+            newer.append(f"checkpoints/{other.name}")
+            break
+    summary = run_dir / "summary.json"
+    if summary.is_file():
+        try:
+            done = json.loads(summary.read_text(encoding="utf-8")).get("timesteps")
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+            done = None
+        if isinstance(done, int) and done > timesteps:
+            newer.append(f"summary.json and model.zip at {done} timesteps")
+    if newer:
+        raise ConfigError(
+            f"--resume: {str(ckpt)!r} is at {timesteps} timesteps, but the run folder "
+            f"{str(run_dir)!r} holds newer work ({'; '.join(newer)}) that resuming there would "
+            f"overwrite; continue in another folder with {flag('run_dir')} NEW_FOLDER")
+
+
+def check_checkpoint(ckpt: Path, max_pool: int) -> dict[str, Any]:
+    """The metadata of checkpoint ``ckpt``, checked: the checkpoint loads as a MaskablePPO
+    model, its ``.json`` beside it is the metadata :func:`save_checkpoint` writes, and the
+    newest ``max_pool`` league snapshots the resumed run reloads are model files (one deleted
+    since by ``--league-keep`` is left out of the resumed league, not an error).
+
+    Raises:
+        ConfigError: naming the file and what is wrong.
     """
     import pydantic
 
     from card_envs.bots.loading import check_model_file, load_model_policy
 
-    ckpt = latest_checkpoint(path)
     try:
         load_model_policy(ckpt)
     except ConfigError as exc:
@@ -164,6 +288,7 @@ def load_resume(path: Path, max_pool: int) -> tuple[Path, dict[str, Any]]:
         train_seconds: float = pydantic.Field(ge=0)
         curve: list[dict[str, Any]]
         snapshots: list[str]
+        warm_start_done: bool = True
         args: _Args
 
     try:
@@ -175,10 +300,12 @@ def load_resume(path: Path, max_pool: int) -> tuple[Path, dict[str, Any]]:
         raise ConfigError(f"--resume: {str(meta_path)!r} is not checkpoint metadata: field "
                           f"{where}{got}: {err['msg']}") from None
     source = ckpt.parent.parent
-    for rel in meta["snapshots"][-max_pool:]:
+    for rel in (meta["snapshots"][-max_pool:] if max_pool > 0 else []):
+        if not (source / rel).exists() and not (source / rel).is_symlink():
+            continue  # pruned since (--league-keep): the resumed run plays the ones kept
         try:
             check_model_file(source / rel)
         except ConfigError as exc:
             raise ConfigError(f"--resume: league snapshot {exc} (listed in "
                               f"{str(meta_path)!r})") from None
-    return ckpt, meta
+    return meta

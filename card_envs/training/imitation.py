@@ -95,14 +95,16 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
 
 def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: int = 512,
                     value_coef: float = 0.5, seed: int = 0,
-                    learning_rate: float | None = 1e-3, on_epoch=None) -> dict[str, float]:
+                    learning_rate: float | None = 1e-3, on_epoch=None,
+                    on_batch=None) -> dict[str, float]:
     """Fit ``model.policy`` (a MaskablePPO policy) to ``demos`` with its own optimizer, at
     ``learning_rate`` (restored to PPO's afterwards; ``None`` keeps the optimizer's).
 
     Loss per batch: ``-log π(a|s, mask) + value_coef · (V(s) - return)²``.
 
     A policy on ``{"observation", "privileged"}`` dicts (a privileged critic) is fed both
-    (``demos.privileged`` must be there). ``on_epoch(epoch)`` is called after every epoch.
+    (``demos.privileged`` must be there). ``on_epoch(epoch)`` is called after every epoch,
+    ``on_batch()`` after every minibatch (``ceil(len(demos) / batch_size)`` an epoch).
 
     Returns:
         ``{"bc/loss": ..., "bc/accuracy": ...}`` of the last epoch (accuracy: the argmax of the
@@ -149,6 +151,8 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
                                                action_masks=demos.masks[idx.numpy()])
                 pred = dist.distribution.probs.argmax(dim=1)
                 correct += float((pred == act_t[idx]).sum())
+            if on_batch is not None:
+                on_batch()
         if on_epoch is not None:
             on_epoch(epoch)
     policy.set_training_mode(False)
@@ -157,19 +161,31 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
     return {"bc/loss": loss_sum / n, "bc/accuracy": correct / n}
 
 
+#: the minibatch size of the warm start's behaviour cloning
+BC_BATCH_SIZE = 512
 #: decisions one worker task collects (the progress bar moves a task at a time)
 TASK_DECISIONS = 2_000
 
 
 def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
-                  privileged: bool) -> Demonstrations:
-    """One worker task: build the game and the teacher from their specs, collect ``n``."""
+                  privileged: bool, on_progress=None) -> Demonstrations:
+    """One worker task: build the game and the teacher from their specs, collect ``n``
+    (``on_progress(k)`` after every game, in this process)."""
     from card_envs.evaluation.policies import resolve_game, resolve_policy
 
     game = resolve_game(game_spec, config) if isinstance(game_spec, str) else game_spec
     teacher = resolve_policy(teacher_spec, game_spec if isinstance(game_spec, str) else game.name,
                              seed=seed, game=game)
-    return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged)
+    return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged,
+                                  on_progress=on_progress)
+
+
+def _ignore_sigint() -> None:
+    """A collecting worker ignores Ctrl-C (the terminal sends it to the whole process group):
+    the main process handles it, without a traceback from every worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _concat(parts: list[Demonstrations]) -> Demonstrations:
@@ -205,21 +221,31 @@ def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisi
     done = 0
     if workers == 1:
         for k, (n, sd) in enumerate(zip(sizes, seeds)):
-            parts[k] = _collect_task(game_spec, config, teacher_spec, n, sd, privileged)
+            so_far = done
+            parts[k] = _collect_task(
+                game_spec, config, teacher_spec, n, sd, privileged,
+                on_progress=None if on_progress is None else
+                lambda m, so_far=so_far: on_progress(so_far + min(m, n)))
             done += len(parts[k])
             if on_progress is not None:
                 on_progress(done)
     else:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        from concurrent.futures import as_completed
+
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_sigint)
+        try:
             futures = {pool.submit(_collect_task, game_spec, config, teacher_spec, n, sd,
                                    privileged): k for k, (n, sd) in enumerate(zip(sizes, seeds))}
-            from concurrent.futures import as_completed
-
             for future in as_completed(futures):
                 parts[futures[future]] = future.result()
                 done += len(parts[futures[future]])
                 if on_progress is not None:
                     on_progress(done)
+        except BaseException:  # Ctrl-C or a task's error: the queued tasks are not run
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     return _concat([p for p in parts if p is not None])
 
 
@@ -229,7 +255,8 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
                config: dict | None = None) -> dict[str, float]:
     """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
     (:func:`collect_demonstrations`, then :func:`behaviour_clone`); ``privileged`` for a model
-    with a privileged critic; ``progress`` shows a bar (decisions, then epochs) on stderr.
+    with a privileged critic; ``progress`` shows two bars on stderr, each with its rate and time
+    left: the decisions collected, then the minibatches of the cloning epochs.
     ``teacher`` is a policy, or a policy spec string; with a spec, ``game_spec`` and ``config``
     (the game's) the decisions are collected in ``workers`` processes
     (:func:`collect_in_workers`).
@@ -240,8 +267,8 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
     from tqdm import tqdm
 
     t0 = time.time()
-    with tqdm(total=decisions + epochs, desc="behaviour cloning", unit="step",
-              disable=not progress, dynamic_ncols=True, mininterval=0.5) as bar:
+    with tqdm(total=decisions, desc="behaviour cloning: collecting", unit="decision",
+              disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
         def collected(n):
             bar.update(min(n, decisions) - bar.n)
 
@@ -251,9 +278,12 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
         else:
             demos = collect_demonstrations(game, teacher, decisions, seed=seed,
                                            privileged=privileged, on_progress=collected)
-        bar.set_description("behaviour cloning: fitting")
-        metrics = behaviour_clone(model, demos, epochs=epochs, seed=seed,
-                                  learning_rate=learning_rate, on_epoch=lambda e: bar.update(1))
+    batches = epochs * -(-len(demos) // BC_BATCH_SIZE)
+    with tqdm(total=batches, desc=f"behaviour cloning: fitting {epochs} epochs", unit="batch",
+              disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
+        metrics = behaviour_clone(model, demos, epochs=epochs, batch_size=BC_BATCH_SIZE,
+                                  seed=seed, learning_rate=learning_rate,
+                                  on_batch=lambda: bar.update(1))
     metrics["bc/decisions"] = len(demos)
     metrics["bc/seconds"] = round(time.time() - t0, 1)
     return metrics

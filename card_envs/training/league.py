@@ -140,6 +140,21 @@ class League:
         return f"League(weights={self.weights}, pool sizes={sizes})"
 
 
+def prune_snapshots(run_dir, snapshots: list[str], keep: int) -> list[str]:
+    """Keep the newest ``keep`` league snapshot files of a run (``--league-keep``; 0: keep all):
+    the older files of ``snapshots`` (paths relative to ``run_dir``, oldest first) are deleted
+    and their entries removed from ``snapshots`` in place. Returns the deleted paths."""
+    from pathlib import Path
+
+    if keep <= 0 or len(snapshots) <= keep:
+        return []
+    dropped = snapshots[:-keep]
+    del snapshots[:-keep]
+    for rel in dropped:
+        (Path(run_dir) / rel).unlink(missing_ok=True)
+    return dropped
+
+
 def parse_mix(text: str) -> dict[str, float]:
     """``"random=0.15,heuristic=0.5,self=0.35"`` -> ``{"random": 0.15, ...}``.
 

@@ -119,8 +119,10 @@ def save_snapshot(model, league, run_dir: Path, timesteps: int, seed: int) -> st
     """Save the learner as ``league/self_<timesteps>.zip`` in ``run_dir`` and add a frozen,
     sampling copy of it to the league's ``self`` pool; returns the file's path relative to
     ``run_dir``."""
+    from card_envs.training.checkpoints import save_model_atomic
+
     rel = f"league/self_{timesteps}.zip"
-    model.save(run_dir / rel, exclude=["env", "logger"])
+    save_model_atomic(model, run_dir / rel, exclude=["env", "logger"])
     league.add("self", f"self_{timesteps}",
                snapshot(model, f"self_{timesteps}", deterministic=False, seed=seed))
     return rel
@@ -139,7 +141,7 @@ def restore_snapshots(league, snapshots: list[str], source: Path, run_dir: Path,
 
 
 def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: int | None = None,
-                   lookahead: int = 0) -> dict[str, MatchResult]:
+                   lookahead: int = 0, progress: str | bool = False) -> dict[str, MatchResult]:
     """The current policy alone (deterministic, masked) on duplicate deals: each deal played
     once with the policy in every seat (:func:`card_envs.evaluation.match.play_match` with
     ``paired=True``: ``deals × num_players`` games), against the heuristic (key
@@ -149,8 +151,12 @@ def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: 
 
     With ``lookahead > 0`` and a game that has a ``lookahead_horizon`` hook, the same deals are
     played again by the policy improved with that many determinized rollouts per decision
-    (keys ``"lookahead/random"``, ``"lookahead/heuristic"``)."""
+    (keys ``"lookahead/random"``, ``"lookahead/heuristic"``).
+
+    ``progress``: a label (e.g. ``"final evaluation"``) shows a bar on stderr over all its games
+    (games per second and time left; it disappears when done); ``False`` / ``""``: none."""
     from card_envs.bots.lookahead import LookaheadPolicy
+    from card_envs.evaluation.runner import progress_bar
 
     me = snapshot(model, "learner", deterministic=True)
     agents: dict[str, Any] = {"": me}
@@ -158,13 +164,18 @@ def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: 
         agents["lookahead/"] = LookaheadPolicy(me, samples=lookahead, seed=seed)
     n = game.num_players
     random_deals = deals if random_deals is None else random_deals
+    total = len(agents) * (random_deals + (deals if heuristic is not None else 0)) * n
     out = {}
-    for prefix, agent in agents.items():
-        out[prefix + "random"] = play_match(game, agent, RandomBot(seed), random_deals * n,
-                                            seed=seed, paired=True)
-        if heuristic is not None:
-            out[prefix + "heuristic"] = play_match(game, agent, heuristic, deals * n,
-                                                   seed=seed + 1, paired=True)
+    with progress_bar(total, str(progress), enabled=bool(progress), leave=False) as bar:
+        def tick(_seat, _outcome):
+            bar.update(1)
+
+        for prefix, agent in agents.items():
+            out[prefix + "random"] = play_match(game, agent, RandomBot(seed), random_deals * n,
+                                                seed=seed, paired=True, on_game=tick)
+            if heuristic is not None:
+                out[prefix + "heuristic"] = play_match(game, agent, heuristic, deals * n,
+                                                       seed=seed + 1, paired=True, on_game=tick)
     return out
 
 

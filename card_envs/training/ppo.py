@@ -28,10 +28,19 @@
    policy improved with ``--final-eval-lookahead`` determinized rollouts per decision
    ("agent+lookahead").
 
-``--resume PATH`` (a run folder or a checkpoint ``.zip``) continues a run: model, optimizer,
-timestep count, league snapshots, the learning curve, the anchor, and the game with its config
-(from the checkpoint, whatever ``--game`` says) come back; the wall-clock budget counts anew, the
-step budget is the total including the resumed steps.
+``--resume PATH`` (a run folder: its newest complete checkpoint; or a checkpoint ``.zip``)
+continues a run: model, optimizer, timestep count, league snapshots, the learning curve, the
+anchor, and the game with its config (from the checkpoint, whatever ``--game`` says) come back;
+the wall-clock budget counts anew, the step budget is the total including the resumed steps. A
+checkpoint older than the run folder's newer work resumes only into another ``--run-dir``
+(:mod:`~card_envs.training.checkpoints`).
+
+Ctrl-C saves a resumable checkpoint and prints one line naming it and the ``--resume`` command
+(:mod:`~card_envs.training.interrupt`); every file of the run folder is written whole or not at
+all. ``league/`` keeps the newest ``--league-keep`` snapshots. Each long step shows a bar with
+its rate and time left; the PPO loop's timesteps per second is the run's one throughput figure
+(the bar's last ``sps``, the last line, ``charts/SPS`` in ``summary.json``). The run folder's
+files and sizes: ``docs/training.md``.
 
 The parts: :mod:`~card_envs.training.args`, :mod:`~card_envs.training.league`,
 :mod:`~card_envs.training.imitation`, :mod:`~card_envs.training.model`,
@@ -44,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -53,9 +63,15 @@ from card_envs.core import extras
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game, resolve_policy
 from card_envs.training.args import Args, flag, game_config, parse_args, validate_args
-from card_envs.training.checkpoints import plan_resume, save_checkpoint
+from card_envs.training.checkpoints import (
+    ResumePlan,
+    plan_resume,
+    save_checkpoint,
+    save_model_atomic,
+)
 from card_envs.training.imitation import warm_start
-from card_envs.training.league import make_league
+from card_envs.training.interrupt import Interrupt, TrainingInterrupted
+from card_envs.training.league import make_league, prune_snapshots
 from card_envs.training.model import (
     EVAL_SEED,
     FINAL_EVAL_SEED,
@@ -87,7 +103,10 @@ def train(args: Args) -> dict[str, Any]:
 
 
 def _run(args: Args) -> dict[str, Any]:
-    """:func:`train` on validated ``args``: the loop of the module docstring, top to bottom."""
+    """:func:`train` on validated ``args``: the loop of the module docstring, top to bottom.
+
+    Ctrl-C (:mod:`~card_envs.training.interrupt`) saves a resumable checkpoint and raises
+    :class:`~card_envs.training.interrupt.TrainingInterrupted`."""
     import torch
 
     from card_envs.training.anchored_ppo import AnchoredMaskablePPO
@@ -95,7 +114,19 @@ def _run(args: Args) -> dict[str, Any]:
 
     plan = plan_resume(args)  # resuming: game, config and run folder are the checkpoint's
     args = plan.args
+    # a checkpoint saved during the warm start holds no training yet: start afresh, in its folder
+    resumed = plan.checkpoint is not None and plan.warm_start_done
+    if plan.checkpoint is not None and not resumed:
+        plan = ResumePlan(args)
     curve, snapshots = plan.curve, plan.snapshots  # carried on (and saved in every checkpoint)
+    if resumed:  # snapshots an older checkpoint lists but --league-keep deleted since
+        pruned = [rel for rel in snapshots if not (plan.source_dir / rel).exists()]
+        if pruned:
+            snapshots = [rel for rel in snapshots if rel not in pruned]
+            print(f"[card-envs] warning: --resume: {len(pruned)} league snapshot(s) of "
+                  f"{plan.checkpoint.name} were deleted since (--league-keep {args.league_keep}):"
+                  f" the league resumes with the {len(snapshots)} kept", file=sys.stderr,
+                  flush=True)
     torch.set_num_threads(args.threads)
     seed_everything(args.seed)
 
@@ -105,7 +136,7 @@ def _run(args: Args) -> dict[str, Any]:
     heuristic = heuristic_or_none(args.game, "training and evaluating without the heuristic "
                                   "opponent")
     teacher = args.bc_teacher.strip()
-    if plan.checkpoint is None and args.bc_decisions > 0:
+    if not resumed and args.bc_decisions > 0:
         try:  # a bad spec fails before the run folder exists, naming the flag
             resolve_policy(teacher, args.game, seed=0, game=game)
         except CardEnvsError as exc:
@@ -120,24 +151,29 @@ def _run(args: Args) -> dict[str, Any]:
 
     # 2. the vectorised single-agent views and the model
     vec_env = make_vec_env(game, league, args, seed)
-    if plan.checkpoint is None:
+    if not resumed:
         model = make_model(vec_env, args)
         set_logger(model, run_dir)
     else:
         model = AnchoredMaskablePPO.load(str(plan.checkpoint), env=vec_env, device="cpu")
-        if (run_dir / ANCHOR_FILE).exists():  # the cloned policy the anchor pulls toward
-            model.set_anchor(load_model(run_dir / ANCHOR_FILE).policy, restart_schedules=False)
+        anchor = plan.source_dir / ANCHOR_FILE
+        if anchor.exists():  # the cloned policy the anchor pulls toward
+            model.set_anchor(load_model(anchor).policy, restart_schedules=False)
+            if anchor.resolve() != (run_dir / ANCHOR_FILE).resolve():
+                shutil.copy2(anchor, run_dir / ANCHOR_FILE)  # a new folder: resumable there too
         restore_snapshots(league, snapshots, plan.source_dir, run_dir, args.max_pool)
         set_logger(model, run_dir / f"resumed_at_{plan.timesteps}")  # keeps the first csv
 
     def add_snapshot(n: int) -> None:
         if "self" in league.weights:
             snapshots.append(save_snapshot(model, league, run_dir, n, seed=args.seed + n))
+            prune_snapshots(run_dir, snapshots, args.league_keep)
 
-    def evaluate(n: int, seconds: float) -> dict[str, Any]:
+    def evaluate(n: int, seconds: float, what: str = "evaluation") -> dict[str, Any]:
         """The policy alone on the same duplicate deals every time (the learning curve)."""
         results = evaluate_model(model, game, heuristic, args.eval_deals, seed=EVAL_SEED,
-                                 random_deals=args.eval_random_deals)
+                                 random_deals=args.eval_random_deals,
+                                 progress=args.progress and what)
         curve.append(curve_point(results, n, seconds, league.win_rates()))
         for key, value in curve[-1].items():
             if key.startswith("eval/") and not isinstance(value, list):
@@ -148,10 +184,86 @@ def _run(args: Args) -> dict[str, Any]:
 
     print(f"[card-envs] training {game.name} {config or ''} -> {run_dir}", flush=True)
     t0 = time.time()  # the wall-clock budget covers the warm start too
+    deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
+    step_budget = args.total_timesteps if args.total_timesteps > 0 else None
+    with Interrupt() as interrupt:
+        clock = ClockCallback(league, deadline=deadline, step_budget=step_budget,
+                              progress=args.progress, desc=f"train {game.name}",
+                              stop=lambda: interrupt.requested)
+        phase = {"during": "behaviour cloning" if not resumed and args.bc_decisions > 0
+                 else "the first evaluation", "warm_start_done": resumed}
+        try:
+            bc_metrics = _warm_start_and_loop(args, plan, resumed, model, game, heuristic,
+                                              teacher, config, run_dir, curve, snapshots,
+                                              league, clock, interrupt, phase, add_snapshot,
+                                              evaluate, t0)
+        except KeyboardInterrupt:
+            clock.close()
+            seconds = plan.train_seconds + time.time() - t0
+            n = model.num_timesteps if phase["warm_start_done"] else 0
+            ckpt = save_checkpoint(model, run_dir, n, seconds, curve, snapshots, args,
+                                   warm_start_done=phase["warm_start_done"])
+            vec_env.close()
+            raise TrainingInterrupted(n, ckpt, run_dir, phase["during"]) from None
+    sps = clock.close()  # the one throughput figure: the bar's last sps and the final line's
+    seconds = time.time() - t0
+    steps = model.num_timesteps
+    train_seconds = plan.train_seconds + seconds
 
+    # 5. outputs and the final evaluation (other deals than the curve's)
+    with Interrupt():  # Ctrl-C from here: the final checkpoint is kept, the rest not written
+        try:
+            if not curve or curve[-1]["timesteps"] != steps:
+                evaluate(steps, train_seconds, "evaluation at the end")
+            ckpt = save_checkpoint(model, run_dir, steps, train_seconds, curve, snapshots, args)
+        except KeyboardInterrupt:
+            ckpt = save_checkpoint(model, run_dir, steps, train_seconds, curve, snapshots, args)
+            vec_env.close()
+            raise TrainingInterrupted(steps, ckpt, run_dir, "the evaluation at the end") \
+                from None
+        try:
+            save_model_atomic(model, run_dir / "model.zip")
+            plot_curve(curve, run_dir / "learning_curve.png",
+                       f"MaskablePPO league self-play on {game.name}")
+            final: dict[str, Any] = {}
+            if args.final_eval_games > 0:
+                t_eval = time.time()
+                deals = max(1, args.final_eval_games // game.num_players)
+                results = evaluate_model(model, game, heuristic, deals, seed=FINAL_EVAL_SEED,
+                                         lookahead=args.final_eval_lookahead,
+                                         progress=args.progress and "final evaluation")
+                final = {kind: r.to_dict() for kind, r in results.items()}
+                print_final_eval(results, deals * game.num_players, args.final_eval_lookahead,
+                                 time.time() - t_eval)
+        except KeyboardInterrupt:
+            vec_env.close()
+            raise TrainingInterrupted(steps, ckpt, run_dir, "the final evaluation") from None
+    summary = {
+        "game": game.name, "game_config": game.config_to_dict(), "timesteps": steps,
+        "train_seconds_this_run": round(seconds, 1), "train_seconds_total": round(train_seconds, 1),
+        "charts/SPS": round(sps, 1), "final_eval": final, "behaviour_cloning": bc_metrics,
+        "curve": curve, "checkpoint": str(ckpt), "model": str(run_dir / "model.zip"),
+        "league": {"weights": league.weights, "snapshots": snapshots, "episodes": league.episodes},
+        "args": dataclasses.asdict(args),
+    }
+    write_summary(run_dir / "summary.json", summary)
+    done = (f"{steps - plan.timesteps} timesteps (total {steps})" if resumed
+            else f"{steps} timesteps")
+    print(f"[card-envs] {done} in {seconds:.0f}s ({sps:.0f} steps/s in the PPO loop, as on the "
+          f"bar); model, learning_curve.png and summary.json in {run_dir}", flush=True)
+    vec_env.close()
+    return summary
+
+
+def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, config, run_dir,
+                         curve, snapshots, league, clock, interrupt, phase, add_snapshot,
+                         evaluate, t0) -> dict[str, float]:
+    """Steps 3 and 4 of :func:`train` (the warm start, then PPO in chunks); ``phase`` tells a
+    Ctrl-C handler what was running and whether the warm start had finished. Returns the
+    behaviour-cloning metrics (empty without cloning)."""
     # 3. behaviour cloning of the heuristic (fresh runs only); the anchor is the cloned policy
     bc_metrics: dict[str, float] = {}
-    if plan.checkpoint is None and args.bc_decisions > 0 and (
+    if not resumed and args.bc_decisions > 0 and (
             heuristic is not None or "heuristic" not in teacher):
         bc_metrics = warm_start(model, game, teacher, args.bc_decisions, args.bc_epochs,
                                 args.bc_learning_rate, seed=args.seed,
@@ -163,20 +275,18 @@ def _run(args: Args) -> dict[str, Any]:
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
         model.set_anchor()
         if args.anchor_coef > 0:
-            model.save(run_dir / ANCHOR_FILE, exclude=["env", "logger"])
-    elif plan.checkpoint is None:
+            save_model_atomic(model, run_dir / ANCHOR_FILE, exclude=["env", "logger"])
+    elif not resumed:
         model.set_anchor()  # no cloned policy: the schedules start now, the anchor is the start
-    if plan.checkpoint is None:
+    phase.update(warm_start_done=True, during="the first evaluation")
+    if not resumed:
         add_snapshot(0)
-        evaluate(0, time.time() - t0)
+        evaluate(0, time.time() - t0, "evaluation at the start")
     elif not league.pools.get("self"):
         add_snapshot(plan.timesteps)
 
     # 4. PPO in chunks until a budget is spent: learn, snapshot, evaluate, checkpoint
-    deadline = t0 + args.minutes * 60 if args.minutes > 0 else None
-    step_budget = args.total_timesteps if args.total_timesteps > 0 else None
-    clock = ClockCallback(league, deadline=deadline, step_budget=step_budget,
-                          progress=args.progress, desc=f"train {game.name}")
+    step_budget = clock.step_budget
     every = {"snapshot": args.snapshot_every, "eval": args.eval_every or 10**15,
              "checkpoint": args.checkpoint_every}
     due = {what: model.num_timesteps + k for what, k in every.items()}
@@ -188,54 +298,24 @@ def _run(args: Args) -> dict[str, Any]:
         chunk = min(due.values()) - model.num_timesteps
         if step_budget is not None:
             chunk = min(chunk, step_budget - model.num_timesteps)
-        model.learn(total_timesteps=max(chunk, 1), callback=clock, reset_num_timesteps=False)
+        phase["during"] = "PPO"
+        with interrupt.softly():  # the first Ctrl-C ends learn() between two updates
+            model.learn(total_timesteps=max(chunk, 1), callback=clock, reset_num_timesteps=False)
+        if interrupt.requested:
+            raise KeyboardInterrupt
         n, seconds = model.num_timesteps, plan.train_seconds + time.time() - t0
+        phase["during"] = "the loop's snapshot, evaluation or checkpoint"
         if n >= due["snapshot"]:
             add_snapshot(n)
         if n >= due["eval"]:
-            point = evaluate(n, seconds)
+            point = evaluate(n, seconds, f"evaluation at {n} timesteps")
             clock.show(vs_heur=f"{point.get('eval/win_rate_vs_heuristic', float('nan')):.0%}")
         if n >= due["checkpoint"]:
             save_checkpoint(model, run_dir, n, seconds, curve, snapshots, args)
         for what in due:
             while due[what] <= n:
                 due[what] += every[what]
-    clock.close()
-    seconds = time.time() - t0
-    steps = model.num_timesteps
-    train_seconds = plan.train_seconds + seconds
-    sps = (steps - plan.timesteps) / max(seconds, 1e-9)
-
-    # 5. outputs and the final evaluation (other deals than the curve's)
-    if not curve or curve[-1]["timesteps"] != steps:
-        evaluate(steps, train_seconds)
-    ckpt = save_checkpoint(model, run_dir, steps, train_seconds, curve, snapshots, args)
-    model.save(run_dir / "model.zip")
-    plot_curve(curve, run_dir / "learning_curve.png", f"MaskablePPO league self-play on {game.name}")
-    final: dict[str, Any] = {}
-    if args.final_eval_games > 0:
-        t_eval = time.time()
-        deals = max(1, args.final_eval_games // game.num_players)
-        results = evaluate_model(model, game, heuristic, deals, seed=FINAL_EVAL_SEED,
-                                 lookahead=args.final_eval_lookahead)
-        final = {kind: r.to_dict() for kind, r in results.items()}
-        print_final_eval(results, deals * game.num_players, args.final_eval_lookahead,
-                         time.time() - t_eval)
-    summary = {
-        "game": game.name, "game_config": game.config_to_dict(), "timesteps": steps,
-        "train_seconds_this_run": round(seconds, 1), "train_seconds_total": round(train_seconds, 1),
-        "charts/SPS": round(sps, 1), "final_eval": final, "behaviour_cloning": bc_metrics,
-        "curve": curve, "checkpoint": str(ckpt), "model": str(run_dir / "model.zip"),
-        "league": {"weights": league.weights, "snapshots": snapshots, "episodes": league.episodes},
-        "args": dataclasses.asdict(args),
-    }
-    write_summary(run_dir / "summary.json", summary)
-    done = (f"{steps - plan.timesteps} timesteps (total {steps})" if plan.checkpoint is not None
-            else f"{steps} timesteps")
-    print(f"[card-envs] {done} in {seconds:.0f}s ({sps:.0f} steps/s); model, "
-          f"learning_curve.png and summary.json in {run_dir}", flush=True)
-    vec_env.close()
-    return summary
+    return bc_metrics
 
 
 #: what training imports beyond the core (the ``train`` extra)

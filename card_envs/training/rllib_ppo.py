@@ -381,8 +381,15 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     from card_envs.bots.rllib import require_rllib
     from card_envs.core.extras import MissingExtraError
 
+    from card_envs.training.entry import parse_in_one_line
+
     prog = prog or "training/rllib_ppo.py"
-    args = parse_args(argv, prog)
+    try:  # tyro's error box as one error line (--help passes through)
+        args = parse_in_one_line(lambda: parse_args(argv, prog), prog)
+    except SystemExit as exc:
+        if exc.code in (0, None):
+            raise
+        return 2
     try:
         validate_args(args)
         require_rllib(prog)

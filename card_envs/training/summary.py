@@ -6,7 +6,6 @@ matplotlib is imported inside :func:`plot_curve`.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import sys
@@ -91,7 +90,9 @@ def print_final_eval(results: dict[str, MatchResult], games: int, lookahead: int
 
 def write_summary(path: Path, summary: dict[str, Any]) -> None:
     """``summary.json`` (with :func:`versions` added under ``"versions"``)."""
-    path.write_text(json.dumps({**summary, "versions": versions()}, indent=1))
+    from card_envs.training.checkpoints import write_json_atomic
+
+    write_json_atomic(path, {**summary, "versions": versions()})  # whole or not at all
 
 
 def versions(extra: tuple[str, ...] = ()) -> dict[str, str]:

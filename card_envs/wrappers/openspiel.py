@@ -39,8 +39,12 @@ Game type and info
   every chance event (shuffles, draws, dice) happens inside ``apply_action`` from the state's own
   RNG (``state.rng`` of our state, seeded by the deal seed above), so ``clone()`` copies the RNG
   and a clone plays on exactly as the original; ``max_chance_outcomes`` 0.
-* ``information`` IMPERFECT_INFORMATION, or PERFECT_INFORMATION for a game with
-  ``perfect_information = True`` (Scratch Wars); ``utility`` ZERO_SUM (``utility_sum`` 0),
+* ``information`` IMPERFECT_INFORMATION for every game, Scratch Wars (every card public) too:
+  an OpenSpiel state here holds the game's seeded RNG, so the future shuffles, draws and spins
+  are part of it and no seat knows them (``resample_from_infostate`` reseeds them). OpenSpiel's
+  ISMCTS requires the type (it asserts it); a perfect-information algorithm that reads a clone
+  (plain MCTS, minimax) would see the future chance outcomes. ``utility`` ZERO_SUM
+  (``utility_sum`` 0),
   ``reward_model`` TERMINAL: ``returns()`` = our ``Game.returns`` (±1 in two-seat games, zeros
   mid-game), ``rewards()`` the same at the end and zeros before.
 * ``min_utility``/``max_utility``: −1 / 1 (our ``returns`` are in [−1, 1] for every win/loss
@@ -90,15 +94,21 @@ and are not ``p``'s to know. A ``p`` that is not a seat ``0..num_players-1`` rai
 naming it and the range.
 
 ``apply_action(a)`` checks ``a`` as our ``Game.apply_action`` does (an action id in
-``[0, num_actions)``, legal now) before anything reads it, so a bad ``a`` raises our
-``IllegalActionError`` (a ``ValueError``) naming it in every game, the state unchanged
-(OpenSpiel itself refuses ``-1``, its ``kInvalidAction``, with a ``SpielError``).
+``[0, num_actions)``, legal now) before anything reads it, so a bad ``a`` raises
+:class:`SpielIllegalActionError` naming it in every game, the state unchanged: both OpenSpiel's
+``pyspiel.SpielError`` (what OpenSpiel's tools catch: RLlib's ``OpenSpielEnv`` then plays a
+random legal action and gives the mover −0.1) and our ``IllegalActionError`` (a ``ValueError``),
+with our message (OpenSpiel itself refuses ``-1``, its ``kInvalidAction``, with a plain
+``SpielError``).
 
 :func:`from_game_state` wraps a state of our Game API (its records starting there), and
 :class:`OpenSpielPolicy` plays an OpenSpiel bot as a policy of :mod:`card_envs.evaluation`.
 
 Version history: 1 (first release: every registered game; SAMPLED_STOCHASTIC; perfect-recall
-information state).
+information state). 2: every game IMPERFECT_INFORMATION (Scratch Wars was PERFECT_INFORMATION,
+so OpenSpiel's ISMCTS refused it with a bare AssertionError); a bad action raises
+:class:`SpielIllegalActionError`, a ``pyspiel.SpielError`` (was our ``IllegalActionError`` alone,
+which RLlib's ``OpenSpielEnv`` does not catch).
 """
 
 from __future__ import annotations
@@ -118,11 +128,18 @@ require_extra("openspiel", "card_envs.wrappers.openspiel")
 
 import pyspiel
 
-from card_envs.core.errors import ConfigError
+from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.registry import available_games, make_game
 
-__all__ = ["PREFIX", "CardEnvsGame", "CardEnvsState", "OpenSpielPolicy", "from_game_state",
-           "load_game", "registered_names", "seeded_resampler", "short_name"]
+__all__ = ["PREFIX", "CardEnvsGame", "CardEnvsState", "OpenSpielPolicy", "SpielIllegalActionError",
+           "from_game_state", "load_game", "registered_names", "seeded_resampler", "short_name"]
+
+
+class SpielIllegalActionError(IllegalActionError, pyspiel.SpielError):
+    """A bad action given to a bridged state's ``apply_action``: OpenSpiel's ``SpielError`` (so
+    OpenSpiel's tools and RLlib's ``OpenSpielEnv`` handle it as any OpenSpiel game's) and our
+    :class:`~card_envs.core.errors.IllegalActionError`, with the game's message naming the
+    action (``"garda3: action 44 (...) is not legal in phase 'draft'; legal: [...]"``)."""
 
 #: OpenSpiel short names are ``PREFIX + <registry name>``
 PREFIX = "card_envs_"
@@ -202,11 +219,14 @@ class _Play:
     def apply(self, action: int) -> None:
         game, state = self.shared.game, self.state
         # the Game API's checks first (type, range, legality), so every game raises its
-        # IllegalActionError before action_seen_by reads the action
-        action = game.check_action(state, action)
-        if action not in game.legal_actions(state):
-            game.apply_action(state, action)  # raises IllegalActionError; state unchanged
-            raise AssertionError(f"{game.name}: apply_action took illegal action {action}")
+        # IllegalActionError before action_seen_by reads the action; raised on as a SpielError
+        try:
+            action = game.check_action(state, action)
+            if action not in game.legal_actions(state):
+                game.apply_action(state, action)  # raises IllegalActionError; state unchanged
+                raise AssertionError(f"{game.name}: apply_action took illegal action {action}")
+        except IllegalActionError as exc:
+            raise SpielIllegalActionError(str(exc)) from None
         actor = game.current_player(state)
         seen = [game.action_seen_by(state, action, p) for p in range(game.num_players)]
         game.apply_action(state, action)
@@ -490,14 +510,13 @@ class OpenSpielPolicy:
 
 def _register(name: str) -> None:
     card = make_game(name)
-    info = (pyspiel.GameType.Information.PERFECT_INFORMATION if card.perfect_information
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
     game_type = pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"card-envs {name} (v{card.version})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=info,
+        # the state holds the future chance outcomes (its RNG): hidden from every seat
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=16,

@@ -6,7 +6,7 @@ env               :class:`CardEnvsMultiAgentEnv` (``config``: ``game``, a regist
                   ``"garda3"``; ``game_config``, the game's config fields; ``opponents``,
                   ``{agent: policy spec}`` played *inside* the env by
                   :func:`card_envs.wrappers.opponents.with_opponents`; ``illegal_action``,
-                  ``"raise"`` (default) or ``"terminate"``)
+                  ``"terminate"`` (default) or ``"raise"``)
 agents            ``player_0 … player_{n-1}`` (``possible_agents``); the seats the in-env opponents
                   play never appear to RLlib
 observation       per agent ``Dict({"observations": Box(low, high, game.observation_shape,
@@ -20,9 +20,14 @@ rewards           the game's rewards (zero-sum, at the end only): at the termina
                   learning agent gets an observation, its reward (its return; what it gained in
                   the opponents' moves included), ``terminateds[agent]`` and
                   ``terminateds["__all__"]`` True (``truncateds`` at the game's step cap)
-illegal actions   ``illegal_action="raise"`` (default): an action the mask forbids raises
-                  :class:`~card_envs.core.errors.IllegalActionError` (masking bugs surface instead
-                  of ending games silently); ``"terminate"``: PettingZoo's rule (−1, game over)
+illegal actions   ``illegal_action="terminate"`` (default): an action the mask forbids ends
+                  the game, the mover −1 and every other agent 0, all terminated (PettingZoo's
+                  ``TerminateIllegalWrapper`` rule, with its warning; what RLlib meets in its
+                  PettingZoo envs), so RLlib's default env check passes (it steps an unmasked
+                  ``action_space.sample()``); ``"raise"``: it raises
+                  :class:`~card_envs.core.errors.IllegalActionError` (a masking bug surfaces at
+                  once; RLlib's env check then fails: build with
+                  ``.environment(..., disable_env_checking=True)``, as :func:`ppo_config` does)
 seeding           ``reset(seed=s)`` reseeds the env's game sequence (and the in-env opponents);
                   equal seeds and equal actions give equal episodes
 ================  ================================================================================
@@ -88,8 +93,9 @@ class CardEnvsMultiAgentEnv(MultiAgentEnv):
         config: RLlib's ``env_config`` (a dict; ``EnvContext`` works): ``game`` (registry name,
             default ``"garda3"``), ``game_config`` (dict of the game's config fields),
             ``opponents`` (``{agent: policy spec}``, seats played inside the env, default none),
-            ``illegal_action`` (``"raise"`` default, or ``"terminate"``), ``seed`` (of the game
-            sequence until a ``reset(seed=...)``).
+            ``illegal_action`` (``"terminate"`` default: a masked-out action ends the game, −1
+            for the mover; ``"raise"``: it raises IllegalActionError — module docstring),
+            ``seed`` (of the game sequence until a ``reset(seed=...)``).
 
     Raises:
         ConfigError: an unknown config key, an unknown game, a bad game config field, a bad
@@ -108,8 +114,8 @@ class CardEnvsMultiAgentEnv(MultiAgentEnv):
             raise ConfigError(f"CardEnvsMultiAgentEnv config 'game': {self.game_name!r} is not a "
                               f"registered game; known: {sorted(registry.GAMES)}")
         self.game_config = dict(config.get("game_config") or {})
-        self.illegal_action = config.get("illegal_action", "raise")
-        check_choice("illegal_action", self.illegal_action, ["raise", "terminate"])
+        self.illegal_action = config.get("illegal_action", "terminate")
+        check_choice("illegal_action", self.illegal_action, ["terminate", "raise"])
         self._rng = random.Random(config.get("seed"))
         base = self._build({})
         self.game = base.game
@@ -179,7 +185,8 @@ class CardEnvsMultiAgentEnv(MultiAgentEnv):
 
         Raises:
             ConfigError: ``action_dict`` has no action for the agent to act (named).
-            IllegalActionError: a masked-out or malformed action (``illegal_action="raise"``).
+            IllegalActionError: an action outside the action space (always), or a masked-out
+                one with ``illegal_action="raise"``.
         """
         agent = self._current
         if agent is None or agent not in action_dict:
@@ -399,6 +406,11 @@ def ppo_config(game: str = "garda3", game_config: Mapping[str, Any] | None = Non
     trained. Chain ``.training(...)``, ``.env_runners(...)`` to change the rest; ``.build_algo()``
     builds it (needs ``ray.init`` or starts a local Ray).
 
+    ``illegal_action="raise"`` (this function's default, the trainer's): a masked-out action is
+    an error, so RLlib's env check (which steps an unmasked random action) is turned off here
+    (``disable_env_checking=True``; ``tests/test_rllib.py`` checks the env); with
+    ``"terminate"`` RLlib checks the env as by default.
+
     Raises:
         ConfigError: as :class:`CardEnvsMultiAgentEnv` (checked here, before Ray starts).
     """
@@ -411,9 +423,10 @@ def ppo_config(game: str = "garda3", game_config: Mapping[str, Any] | None = Non
     CardEnvsMultiAgentEnv(env_config)  # bad names fail here, not inside an env runner
     return (
         PPOConfig()
-        # RLlib's env checker steps an unmasked random action, which a masked game refuses
-        # (illegal_action="raise"): the env is checked by tests/test_rllib.py instead
-        .environment(CardEnvsMultiAgentEnv, env_config=env_config, disable_env_checking=True)
+        # RLlib's env checker steps an unmasked random action, which illegal_action="raise"
+        # refuses: the env is then checked by tests/test_rllib.py instead
+        .environment(CardEnvsMultiAgentEnv, env_config=env_config,
+                     disable_env_checking=illegal_action == "raise")
         .env_runners(num_env_runners=num_env_runners)
         .multi_agent(policies={MAIN}, policy_mapping_fn=all_main, policies_to_train=[MAIN])
         .rl_module(rl_module_spec=MultiRLModuleSpec(

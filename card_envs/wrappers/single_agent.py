@@ -38,7 +38,8 @@ truncated           the game's rule cap (``game.is_truncated``) or ``max_steps``
 info                ``seat`` (learner's seat), ``opponent`` (league kind or name),
                     ``action_mask`` (int8 ``(num_actions,)``, the same array as
                     ``action_masks()``: on every reset and step, for loops that read the mask
-                    from the info, as AgileRL's); at the end also ``outcome`` (1 win, 0.5 draw,
+                    from the info, as AgileRL's; a new array at every decision and at every
+                    episode end, so editing a kept mask changes no later one); at the end also ``outcome`` (1 win, 0.5 draw,
                     0 loss: :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all
                     seats)
 ==================  ==========================================================================
@@ -51,7 +52,11 @@ scores the same way in training as in :mod:`card_envs.evaluation`, where an ille
 the game. ``"random_legal"`` never ends a game early (every episode is a whole game), but the
 learner is then credited with a move it did not choose and never learns to avoid illegal ones.
 MaskablePPO (``action_masks()``) never picks a masked-out action; the trainer passes
-``illegal_action="raise"``.
+``illegal_action="raise"``. Evaluate a masked model with its masks:
+``sb3_contrib.common.maskable.evaluation.evaluate_policy`` (and ``MaskableEvalCallback``);
+Stable-Baselines3's own ``evaluate_policy`` / ``EvalCallback`` predict without them, so every
+game ends in a forfeit (−1). The first forfeit under ``"lose"`` in a process warns
+(:class:`IllegalActionWarning`, once) and names the masked evaluation.
 
 Privileged observations (``privileged=True``, training only): the observation is then a
 ``Dict`` of ``"observation"`` (the learner's own view, as above) and ``"privileged"``
@@ -76,6 +81,7 @@ does not import it.
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
@@ -83,8 +89,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 
-from card_envs.bots.base import as_policy, reseed_policy
-from card_envs.core.config import check_choice
+from card_envs.bots.base import as_policy, check_opponent, reseed_policy
+from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.picture import TableCamera
 from card_envs.evaluation.match import outcome_of
@@ -92,6 +98,26 @@ from card_envs.evaluation.match import outcome_of
 
 #: the choices of ``SingleAgentEnv(illegal_action=...)``, the default first
 ILLEGAL_ACTIONS = ("lose", "random_legal", "raise")
+
+
+class IllegalActionWarning(UserWarning):
+    """A masked-out learner action ended an episode as a loss (``illegal_action="lose"``);
+    shown once per process (filter it with ``warnings.filterwarnings("ignore",
+    category=IllegalActionWarning)``)."""
+
+
+#: the first forfeit under "lose" warns (once per process): SB3's own ``evaluate_policy`` and
+#: ``EvalCallback`` predict without masks, so a masked model forfeits every game there
+ILLEGAL_LOSS_WARNING = (
+    "SingleAgentEnv: the learner's action {action} is masked out; illegal_action='lose' ended the "
+    "episode as a loss (-1, info['illegal_action']=True). A masked model (sb3_contrib's "
+    "MaskablePPO) forfeits this way under stable_baselines3's evaluate_policy and EvalCallback, "
+    "which predict without the masks: evaluate it with "
+    "sb3_contrib.common.maskable.evaluation.evaluate_policy or MaskableEvalCallback. Env checkers "
+    "and a plain PPO (taught the rules by this -1) forfeit on purpose. illegal_action='raise' makes "
+    "it an error. (Shown once per process.)")
+#: the warnings of this module already shown in this process
+_WARNED: set[str] = set()
 
 
 class SampledOpponent(Protocol):
@@ -130,8 +156,11 @@ class SingleAgentEnv(gymnasium.Env):
         shaping: weight ``c >= 0`` of potential-based reward shaping (0, default: off; needs a
             game with ``potential``).
         shaping_gamma: the learner's discount (PPO's ``gamma``) used in the shaping term.
-        render_mode: ``None``, ``"ansi"`` (text) or ``"rgb_array"`` (a picture, ``uint8 (H, W,
-            3)``; ``metadata["render_fps"]`` 2): see :meth:`render`.
+        render_mode: ``None``, ``"ansi"`` (text), ``"human"`` (that text printed to stdout at
+            every reset and step) or ``"rgb_array"`` (a picture, ``uint8 (H, W, 3)``;
+            ``metadata["render_fps"]`` 2): see :meth:`render`. Through ``gymnasium.make`` also
+            ``"ansi_list"`` / ``"rgb_array_list"`` (Gymnasium's ``RenderCollection``: every
+            frame since the last ``render()``).
         render_seat: whose view ``render()`` shows: ``None`` (the whole table), ``"learner"``
             (the learner's seat of each episode) or a seat ``0..num_players-1``.
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
@@ -140,12 +169,18 @@ class SingleAgentEnv(gymnasium.Env):
             module docstring; training a privileged critic only).
 
     Raises:
-        ConfigError: an unknown ``reward_mode``, a ``learner_seat`` outside the seats, a
-            ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused), a
-            negative ``shaping`` or shaping on a game without ``potential``.
+        ConfigError: naming the keyword, at construction: an unknown ``reward_mode``,
+            ``illegal_action`` or ``render_mode``; a ``learner_seat`` that is not ``None`` or a
+            seat (a bool is refused); ``max_steps`` not ``None`` or an int >= 1; ``seed`` not
+            ``None`` or an int >= 0; ``opponents`` neither an :class:`OpponentSource`, a policy
+            whose ``act`` takes ``(game, state, player)`` nor a callable taking
+            ``(observation, action_mask)`` (:func:`card_envs.bots.base.policy_problem`); a
+            ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused);
+            ``shaping`` not a number >= 0, or shaping on a game without ``potential``;
+            ``shaping_gamma`` not a number in [0, 1].
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
 
     def __init__(
         self,
@@ -165,15 +200,18 @@ class SingleAgentEnv(gymnasium.Env):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         self.illegal_action = illegal_action
-        if not 0.0 <= shaping:
-            raise ConfigError(f"shaping must be >= 0, got {shaping}")
+        if not _is_number(shaping) or not 0.0 <= shaping:
+            raise ConfigError(f"config field 'shaping': expected a number >= 0, got {shaping!r}")
+        if not _is_number(shaping_gamma) or not 0.0 <= shaping_gamma <= 1.0:
+            raise ConfigError(f"config field 'shaping_gamma': expected a number in [0, 1], got "
+                              f"{shaping_gamma!r}")
         if shaping and not hasattr(game, "potential"):
             raise ConfigError(
                 f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
-        check_choice("render_mode", render_mode, [None, "ansi", "rgb_array"])
+        check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         if isinstance(render_seat, bool):  # True == 1: would silently draw seat 1
             raise ConfigError(f"config field 'render_seat': expected None, 'learner' or a seat "
                               f"0..{game.num_players - 1}, got the bool {render_seat!r}")
@@ -181,15 +219,27 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_seat = render_seat
         #: rgb_array frames (card_envs.core.picture): the seat drawn for and the last move
         self._camera = TableCamera(game) if render_mode == "rgb_array" else None
-        if learner_seat is not None:
-            check_choice("learner_seat", learner_seat, range(game.num_players))
+        if isinstance(learner_seat, (bool, np.bool_)):  # True == 1: would play seat 1
+            raise ConfigError(f"config field 'learner_seat': expected None or a seat "
+                              f"0..{game.num_players - 1}, got the bool {learner_seat!r}")
+        if learner_seat is not None and not isinstance(learner_seat, (int, np.integer)):
+            raise ConfigError(f"config field 'learner_seat': expected None or a seat "
+                              f"0..{game.num_players - 1}, got {learner_seat!r}")
+        check_choice("learner_seat", learner_seat, [None, *range(game.num_players)])
+        learner_seat = None if learner_seat is None else int(learner_seat)
+        if max_steps is not None:
+            check_int("max_steps", max_steps, 1)
+        if seed is not None:
+            check_int("seed", seed, 0)
         self.game = game
         self.source = opponents if isinstance(opponents, OpponentSource) else None
+        if self.source is None:
+            check_opponent(opponents, "config field 'opponents'")
         self._fixed_opponent = None if self.source is not None else as_policy(opponents)
         self.learner_seat = learner_seat
         self.reward_mode = reward_mode
         self.render_mode = render_mode
-        self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
+        self.max_steps = max_steps if max_steps is not None else int(game.max_game_length)
         if privileged.__class__ is not bool:
             raise ConfigError(f"privileged must be True or False, got {privileged!r}")
         self.privileged = privileged
@@ -201,10 +251,9 @@ class SingleAgentEnv(gymnasium.Env):
                                      shape=game.privileged_shape, dtype=np.float32)})
         self.action_space = spaces.Discrete(game.num_actions)
         self._seeder = random.Random(seed)
-        self._ones = np.ones(game.num_actions, dtype=np.int8)
         if seed is not None:  # "random_legal" draws from np_random: seeded with the env
             self._np_random, self._np_random_seed = seeding.np_random(seed)
-        self._mask = self._ones
+        self._mask = self._all_ones()
         self.episode = 0
         self.state = None
         self.seat = 0
@@ -236,6 +285,7 @@ class SingleAgentEnv(gymnasium.Env):
                 self.seat = self.episode % game.num_players
             self.episode += 1
             if "opponent" in options:
+                check_opponent(options["opponent"], "options['opponent']")
                 self._opponent = as_policy(options["opponent"])
                 self.opponent_kind = self.opponent_name = getattr(self._opponent, "name", "forced")
             elif self.source is not None:
@@ -258,6 +308,8 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError(f"{game.name}: the learner's seat never got a decision in 100 games")
         if self.shaping:
             self._phi = game.potential(self.state, self.seat)
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), {
             "seat": self.seat,
             "opponent": self.opponent_kind,
@@ -274,13 +326,19 @@ class SingleAgentEnv(gymnasium.Env):
                 a = int(self.np_random.choice(np.flatnonzero(self._mask)))
                 substituted = True
             elif self.illegal_action == "lose":
+                if "lose" not in _WARNED:
+                    _WARNED.add("lose")
+                    warnings.warn(ILLEGAL_LOSS_WARNING.format(action=a), IllegalActionWarning,
+                                  stacklevel=2)
                 self._done = True
-                self._mask = self._ones
+                self._mask = self._all_ones()
                 if self.source is not None:
                     self.source.record(self.opponent_kind, 0.0)
                 info = {"seat": self.seat, "opponent": self.opponent_kind,
                         "action_mask": self._mask, "outcome": 0.0, "illegal_action": True}
                 reward = -1.0 - self.shaping * self._phi  # a finished game's potential is 0
+                if self.render_mode == "human":
+                    self.render()
                 return self._observe(), reward, True, False, info
             else:
                 raise IllegalActionError(
@@ -293,6 +351,8 @@ class SingleAgentEnv(gymnasium.Env):
         game.apply_action(state, a)
         self._decisions += 1
         finished = self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         obs = self._observe()
         info = {"seat": self.seat, "opponent": self.opponent_kind}
         if substituted:
@@ -307,8 +367,7 @@ class SingleAgentEnv(gymnasium.Env):
             info["action_mask"] = self._mask
             return obs, shaped, False, False, info
         self._done = True
-        self._mask = self._ones
-        info["action_mask"] = self._ones
+        self._mask = info["action_mask"] = self._all_ones()
         truncated = not game.is_terminal(state) or game.is_truncated(state)
         returns = [0.0] * game.num_players if truncated else [float(r) for r in game.returns(state)]
         if truncated:
@@ -332,9 +391,15 @@ class SingleAgentEnv(gymnasium.Env):
         never all zeros)."""
         return self._mask
 
+    def _all_ones(self) -> np.ndarray:
+        """A fresh all-ones mask (the mask of a finished episode): each episode end gets its
+        own array, so a user who edits a kept mask changes no later one."""
+        return np.ones(self.game.num_actions, dtype=np.int8)
+
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the table as text (``game.render``; with ``render_seat``, that seat's
-        ``game.render_view``); ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
+        ``game.render_view``); ``"human"``: prints that text (also done by every ``reset`` and
+        ``step``), returns ``None``; ``"rgb_array"``: its picture, ``uint8 (H, W, 3)``, the size fixed
         by the game config (:mod:`card_envs.core.picture`: cards with their values, HP /
         scores, the seat to act, the last move), for Gymnasium's ``RecordVideo`` (needs
         ``pip install "card-envs[video]"``, moviepy); ``None`` before the first reset or
@@ -345,10 +410,13 @@ class SingleAgentEnv(gymnasium.Env):
             return None
         if self._camera is not None:
             return self._camera.frame(self.state)
-        if self.render_mode == "ansi":
+        if self.render_mode in ("ansi", "human"):
             seat = self._render_seat()
-            return (self.game.render(self.state) if seat is None
+            text = (self.game.render(self.state) if seat is None
                     else self.game.render_view(self.state, seat))
+            if self.render_mode == "ansi":
+                return text
+            print(text)
         return None
 
     def _render_seat(self) -> int | None:
@@ -396,6 +464,12 @@ class SingleAgentEnv(gymnasium.Env):
             self._decisions += 1
 
 
+def _is_number(value: Any) -> bool:
+    """An int or float (numpy's too), not a bool, not NaN."""
+    return (isinstance(value, (int, float, np.integer, np.floating))
+            and not isinstance(value, (bool, np.bool_)) and not np.isnan(value))
+
+
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
 #: a field of the game's config
 ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
@@ -419,12 +493,21 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
             ``level=3``, ``num_players=3``).
 
     Raises:
-        ConfigError: an unknown game, config field or policy spec (named).
+        ConfigError: an unknown game, config field or policy spec, an ``opponent`` object that
+            is no policy (:func:`card_envs.bots.base.policy_problem`), a bad env keyword (each
+            named; see :class:`SingleAgentEnv`).
     """
     from card_envs.evaluation.policies import resolve_game, resolve_policy
 
     env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
+    if not isinstance(opponent, str) and not isinstance(opponent, OpponentSource):
+        check_opponent(opponent, "config field 'opponent'")  # before any game is built
     built = resolve_game(game, kwargs)
     if isinstance(opponent, str):
         opponent = resolve_policy(opponent, game, seed=env_kwargs.get("seed"), game=built)
     return SingleAgentEnv(built, opponent, **env_kwargs)
+
+
+#: Gymnasium reads the render modes from the entry point's ``metadata`` (``gymnasium.make``): with
+#: it, ``render_mode="rgb_array_list"`` / ``"ansi_list"`` wrap the env in ``RenderCollection``
+make_single_agent_env.metadata = SingleAgentEnv.metadata

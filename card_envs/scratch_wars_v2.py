@@ -1,4 +1,4 @@
-"""Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v1`` (levels 1–3).
+"""Scratch Wars duel as a PettingZoo AEC env: ``scratch_wars_v2`` (levels 1–3).
 
 The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). Rules code:
 :mod:`card_envs.scratch_wars.rules` (the game), ``constants`` (the action layout), ``state``,
@@ -6,9 +6,9 @@ The rules as implemented: ``docs/rules/scratch_wars.md`` (rule ids ``SW-…``). 
 
 Usage::
 
-    from card_envs import scratch_wars_v1
-    env = scratch_wars_v1.env(level=3, render_mode="ansi")
-    env = scratch_wars_v1.env(level=2, effects="attack_only",
+    from card_envs import scratch_wars_v2
+    env = scratch_wars_v2.env(level=3, render_mode="ansi")
+    env = scratch_wars_v2.env(level=2, effects="attack_only",
                               loadouts=[{"hero": "Published Hero", "weapons": ["Longbow"]},
                                         {"hero": "Sir Bramble", "weapons": ["Diamond Wand"]}])
 
@@ -19,58 +19,63 @@ state's seeded RNG).
 
 Observation
 -----------
-``{"observation": float32 (1534,), "action_mask": int8 (47,)}``; values in
-``[-64, 64]`` (raw HP, energy, round, values, durabilities, each clipped to that range: the
-``round`` and ``day`` counters of a game longer than 63 rounds, a hero far below 0 HP or a
-huge attack or shield total read 64 / -64; flags and one-hots 0/1). Everything is public, seen
-from the observer's side (``my_*`` / ``opp_*``):
+``{"observation": float32 (1534,), "action_mask": int8 (47,)}``; every entry in
+``[-1, 1]`` (the declared ``Box``): flags and one-hots 0/1, each number divided by its scale
+and clipped to ``[-1, 1]`` — HP, attack values and shield totals / 40 (``HP_MAX``, the largest
+printed HP: HP is ``[-1, 1]``, below −40 HP reads −1), printed values (segments, spins, stored
+and pending effects, initiative, hero bonuses) / 12 (``SEGMENT_VALUE_MAX``; an initiative not
+spun yet is −1), durability / 9, cost / 3, a hero's energy per time of day / 6, and the counters
+by the config: energy / ``energy_cap``, actions left / ``actions_per_turn``, round /
+``max_rounds``, day / the days of ``max_rounds`` (:mod:`card_envs.scratch_wars.observation`).
+Random play keeps the numbers within about ``[-0.2, 0.75]``. Everything is public,
+seen from the observer's side (``my_*`` / ``opp_*``):
 
 | indices | name | meaning |
 |---|---|---|
-| 0 | `my_hp` | my hero's HP (SW-3.4; may be <= 0 at the end) |
-| 1 | `my_hp_max` | my hero's printed duel HP (SW-1.1) |
-| 2 | `my_energy` | my energy 0..12 (SW-5.1; 0 below level 3) |
-| 3 | `opp_hp` | opponent hero's HP |
-| 4 | `opp_hp_max` | opponent hero's printed duel HP |
-| 5 | `opp_energy` | opponent's energy |
+| 0 | `my_hp` | my hero's HP / 40 (SW-3.4; <= 0 at the end; below -40 HP reads -1) |
+| 1 | `my_hp_max` | my hero's printed duel HP / 40 (SW-1.1) |
+| 2 | `my_energy` | my energy / energy_cap (SW-5.1; 0 below level 3) |
+| 3 | `opp_hp` | opponent hero's HP / 40 |
+| 4 | `opp_hp_max` | opponent hero's printed duel HP / 40 |
+| 5 | `opp_energy` | opponent's energy / energy_cap |
 | 6–9 | `time_of_day` | one-hot morning/noon/evening/night (SW-4.1; all 0 at level 1) |
-| 10 | `round` | round number, 1-based (SW-4.1), clipped to 64 (the bound; only a max_rounds above 63 reaches it) |
-| 11 | `day` | day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3), clipped to 64 |
+| 10 | `round` | round number, 1-based (SW-4.1) / max_rounds (at most 1) |
+| 11 | `day` | day number, 1-based (4 rounds a day; SW-4.4 sudden death from day 3) / the days of max_rounds (at most 1) |
 | 12 | `is_my_turn` | 1 if the current turn is mine (the shield decider may differ) |
 | 13 | `is_my_decision` | 1 if I decide now |
 | 14 | `i_started` | 1 if I am the starting player (SW-2.2), 0 otherwise/before |
-| 15 | `actions_left` | actions left in the current turn (SW-3.1) |
+| 15 | `actions_left` | actions left in the current turn (SW-3.1) / actions_per_turn |
 | 16–24 | `phase` | one-hot decision phase: init_weapon, init_order, main, result, bonus, target, shield, detonate, over |
 | 25 | `last_spin_mine` | 1 if the last spin was mine |
 | 26 | `last_spin_opp` | 1 if the last spin was the opponent's |
 | 27–31 | `last_spin_weapon` | one-hot slot of the last spun weapon (of its owner) |
 | 32–40 | `last_spin_segment` | one-hot segment index 0..8 the last spin landed on |
 | 41–48 | `last_spin_effect` | one-hot effect icon of the last spun segment |
-| 49 | `last_spin_value` | printed value of the last spun segment |
+| 49 | `last_spin_value` | printed value of the last spun segment / 12 |
 | 50–52 | `last_spin_colour` | one-hot field colour green/orange/red of the last spun segment |
-| 53 | `pending_value` | value of the spun effect awaiting apply/decline (incl. bonus) |
-| 54 | `my_init_value` | my initiative spin value (-1 = none yet) |
-| 55 | `opp_init_value` | opponent's initiative spin value (-1 = none yet) |
+| 53 | `pending_value` | value of the spun effect awaiting apply/decline (incl. bonus) / 12, clipped to [-1, 1] |
+| 54 | `my_init_value` | my initiative spin value / 12 (-1 = none yet) |
+| 55 | `opp_init_value` | opponent's initiative spin value / 12 (-1 = none yet) |
 | 56–80 | `my_weapon_status` | per my slot k (5 each): absent, ready, broken, repairing, holding a stored effect |
 | 81–95 | `my_stored_effect` | per my slot k (3 each): stored permanent, shield, combo |
-| 96–100 | `my_stored_value` | per my slot: stored effect value (0 if none) |
-| 101–105 | `my_stored_durability` | per my slot: stored effect durability (0 if none) |
+| 96–100 | `my_stored_value` | per my slot: stored effect value / 12, clipped to 1 (0 if none) |
+| 101–105 | `my_stored_durability` | per my slot: stored effect durability / 9 (0 if none) |
 | 106–130 | `opp_weapon_status` | per opponent slot k: absent, ready, broken, repairing, stored |
 | 131–145 | `opp_stored_effect` | per opponent slot k: stored permanent, shield, combo |
-| 146–150 | `opp_stored_value` | per opponent slot: stored effect value |
-| 151–155 | `opp_stored_durability` | per opponent slot: stored effect durability |
+| 146–150 | `opp_stored_value` | per opponent slot: stored effect value / 12 |
+| 151–155 | `opp_stored_durability` | per opponent slot: stored effect durability / 9 |
 | 156–157 | `my_bonus_used` | my bonus slots 0/1 used this turn (SW-4.2) |
 | 158–159 | `opp_bonus_used` | opponent's bonus slots 0/1 used this turn |
 | 160–161 | `bonus_offered` | bonus slots 0/1 offered in the current bonus decision |
-| 162 | `attack_value` | value of the attack being resolved (target/shield decisions) |
-| 163 | `attack_shielded` | shield total already subtracted from that attack (SW-5.12), clipped to 64 |
+| 162 | `attack_value` | value of the attack being resolved (target/shield decisions) / 40, clipped to 1 |
+| 163 | `attack_shielded` | shield total already subtracted from that attack (SW-5.12) / 40, clipped to 1 |
 | 164 | `attack_by_me` | 1 if I am the attacker of that attack |
 | 165–175 | `attack_target` | one-hot target: hero, weapon slot 0..4, stored effect slot 0..4 (of the defender) |
-| 176–210 | `my_weapon_info` | per my slot (7 each): type one-hot bow/axe/sword/wand, energy cost, durability, hero trained in its type |
-| 211–245 | `opp_weapon_info` | per opponent slot: type one-hot, cost, durability, trained |
-| 246–785 | `my_wheels` | per my slot, per segment (12 each): effect one-hot (8), value, colour one-hot (3) |
-| 786–1325 | `opp_wheels` | per opponent slot, per segment: effect one-hot, value, colour |
-| 1326–1429 | `my_hero` | my hero card: per time of day (25 each): energy, then 2 bonus slots (bonus effect one-hot 11 incl. blessing/combo_bonus/detonator, value); then trained types (4) |
+| 176–210 | `my_weapon_info` | per my slot (7 each): type one-hot bow/axe/sword/wand, energy cost / 3, durability / 9, hero trained in its type |
+| 211–245 | `opp_weapon_info` | per opponent slot: type one-hot, cost / 3, durability / 9, trained |
+| 246–785 | `my_wheels` | per my slot, per segment (12 each): effect one-hot (8), value / 12, colour one-hot (3) |
+| 786–1325 | `opp_wheels` | per opponent slot, per segment: effect one-hot, value / 12, colour |
+| 1326–1429 | `my_hero` | my hero card: per time of day (25 each): energy / 6, then 2 bonus slots (bonus effect one-hot 11 incl. blessing/combo_bonus/detonator, value / 12: -5/12..0.75); then trained types (4) |
 | 1430–1533 | `opp_hero` | the opponent's hero card, same encoding |
 
 Actions
@@ -146,6 +151,11 @@ Version history
   ``last_spin``, ``attack`` with ``target`` / ``target_slot``, ``spin_value``,
   ``bonus_event``, spelled-out field names), so a state saved before does not load; action
   strings are the core's ``"spin 2: Longbow"`` (were ``"spin 2 (Longbow)"``).
+- v2: the observation is normalised: every entry in ``[-1, 1]`` (the scales above; v1 gave raw
+  numbers in a declared ``[-64, 64]`` that stayed within about ``[-7, 25]``, the round and day
+  clipped to 64). Play, rules, the action layout and the observation's layout are unchanged;
+  saved states and records of v1 are refused (the version changed). ``scratch_wars_v1``
+  raises an ImportError naming this module.
 """
 
 from card_envs.core.aec import make_env_functions
@@ -153,7 +163,7 @@ from card_envs.scratch_wars.constants import ACTIONS
 from card_envs.scratch_wars.observation import OBSERVATION
 from card_envs.scratch_wars.rules import make_game
 
-raw_env, env = make_env_functions(make_game, "scratch_wars_v1")
+raw_env, env = make_env_functions(make_game, "scratch_wars_v2")
 
 #: observation and action layouts (their ``markdown()`` tables are in this docstring)
 OBSERVATION_LAYOUT = OBSERVATION
