@@ -349,7 +349,7 @@ GOOD_META = {"timesteps": 64, "train_seconds": 1.5, "curve": [], "snapshots": []
     ("timesteps missing", "field timesteps: Field required"),
     ("timesteps a string", "field timesteps = '64': Input should be a valid integer"),
     ("game missing", "field args.game: Field required"),
-    ("snapshot missing", "league snapshot"),
+    ("snapshot not a model", "league snapshot"),
     ("empty run folder", "no checkpoints/ckpt_*.zip in the run folder"),
     ("no such path", "no such checkpoint .zip or run folder"),
 ])
@@ -369,7 +369,7 @@ def test_a_corrupt_checkpoint_to_resume(case, needle, tmp_path, toy_model, capsy
         meta["timesteps"] = "64"
     elif case == "game missing":
         meta["args"] = {"game_config": "{}", "set": []}
-    elif case == "snapshot missing":
+    elif case == "snapshot not a model":  # (a missing one was pruned: --league-keep)
         meta["snapshots"] = ["league/self_0.zip"]
     run, ckpt = _run_folder(tmp_path, toy_model, meta)
     named = ckpt
@@ -380,8 +380,10 @@ def test_a_corrupt_checkpoint_to_resume(case, needle, tmp_path, toy_model, capsy
     elif case in ("no metadata", "truncated metadata", "metadata a list", "timesteps missing",
                   "timesteps a string", "game missing"):
         named = ckpt.with_suffix(".json")
-    elif case == "snapshot missing":
+    elif case == "snapshot not a model":
         named = run / "league" / "self_0.zip"
+        named.parent.mkdir(exist_ok=True)
+        named.write_text("not a model", encoding="utf-8")
     elif case == "empty run folder":
         ckpt.unlink()
         named = run
