@@ -98,7 +98,7 @@ safety checks are built in):
   only against a two-direction attack), ``attacker_must_play=True`` (G-4.2),
   ``counter_attack_optional=True`` (G-5.2), ``max_rounds=200`` (G-6.2).
 - ``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"`` (a picture of the table,
-  ``uint8`` 1280×956, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
+  ``uint8`` 1280×1022, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
   ``illegal_action="terminate"`` | ``"raise"``; ``max_steps=None`` (decision cap, default
   ``Garda3.max_game_length``).
 

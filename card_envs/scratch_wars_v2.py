@@ -131,7 +131,7 @@ catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`
 (``"all"``), ``end_of_turn_order`` (``"permanent_then_combo"``), ``no_target``
 (``"cannot_apply"``) — see
 :class:`card_envs.scratch_wars.config.ScratchWarsConfig`. Adapter arguments: ``render_mode``
-(``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table, ``uint8`` 1280×802),
+(``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table, ``uint8`` 1280×1202),
 ``render_seat`` (``None`` or ``"player_k"``), ``illegal_action`` (``"terminate"``/``"raise"``),
 ``max_steps``.
 

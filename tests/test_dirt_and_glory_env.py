@@ -18,6 +18,7 @@ from card_envs.core.registry import make_heuristic
 from card_envs.dirt_and_glory import constants as R
 from card_envs.dirt_and_glory.bot import HeuristicBot
 from card_envs.dirt_and_glory.cards import DEFAULT_CONTENT, load_content
+from card_envs.dirt_and_glory.view import kind_text
 from card_envs.evaluation import play_match
 from dirt_and_glory_helpers import game
 
@@ -88,7 +89,7 @@ def test_action_ids_and_names_come_from_one_layout():
                                     else f"{piece.name} {a - piece.start}")
         assert text.startswith(g.action_name(a))
         if piece.name in R.KIND_PIECES:
-            assert text == f"{piece.name} {a - piece.start}: {g.kinds[a - piece.start].label()}"
+            assert text == f"{piece.name} {a - piece.start}: {kind_text(g.kinds[a - piece.start])}"
     assert g.action_to_string(s, R.A_PLAY_TOP) == "play_top"
     assert g.action_to_string(s, R.A_VALUE_HIGH) == "value 1: high"  # no card just played
     assert g.phases == R.PHASES == tuple(p.name.lower() for p in R.Phase)

@@ -148,9 +148,22 @@ def test_render_view_shows_the_own_hand_only_and_ansi_render():
     env.reset(seed=4)
     game, s = env.game, env.state_obj
     view = env.render_view("player_0")
-    assert "your hand: " + str([game.card_name(c) for c in s.hands[0]]) in view
-    for c in set(s.hands[1]) - set(s.hands[0]) - set(s.decks[0]):
-        assert f"'{game.card_name(c)}'" not in view
+    lines = view.splitlines()
+    start = lines.index("  your hand (play k / discard k):")
+    hand = [x for x in lines[start + 1:] if x.startswith("    ") and x[4].isdigit()]
+    assert [x.split(" — ")[0] for x in hand] == \
+        [f"    {i}: {game.card_name(c)}" for i, c in enumerate(s.hands[0])]
+    for x, c in zip(hand, s.hands[0]):  # every hand card with its values (RB-2)
+        assert f"{game.printed_hlt[c]}" in x and f"{game.points[c]} points" in x
+    # the opponent's hand appears only in the open decklist's unseen cards, never in a hand list
+    closed = rust_brawl_v1.env(decks=PAIRS[1], open_decklists=False)
+    closed.reset(seed=4)
+    cs = closed.state_obj
+    shown = {closed.game.card_name(c) for c in cs.hands[0] + [x for x in cs.table[1] if x >= 0]}
+    closed_view = closed.render_view("player_0")
+    for c in cs.hands[1]:
+        if closed.game.card_name(c) not in shown:
+            assert closed.game.card_name(c) not in closed_view
     text = env.render()
     assert "Rust Brawl — turn 1" in text and "seat 1" in text
     rng = random.Random(0)
