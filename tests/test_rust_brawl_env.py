@@ -62,6 +62,14 @@ def test_docstring_is_the_spec():
     assert g.observation_layout.markdown() in doc
     assert g.action_layout.markdown() in doc
     assert features_markdown() in doc
+    # the entity view's two tables: the table positions, the hand and the pending equipment as
+    # views of the flat pieces, one known_cards row per card id (at most 2 x 53: the 53
+    # cheapest cards, one copy each, fit in 250 points)
+    entities = g.entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    assert entities["known_cards"].rows == 2 * 53 == 106
+    assert entities.total_rows == 1 + 4 + 4 + 10 + 106
+    assert entities.shapes()["action_targets"][0] == (33, 2)
     assert f"Discrete({g.num_actions})" in doc and g.num_actions == 33 == 13 + 2 * 10
     n = len(g.db)
     assert n == 174 and NF == len(CARD_FEATURES) == 50
