@@ -112,7 +112,9 @@ buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-e
 row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
 every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
 none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows; ``known_cards`` rows: twice the most distinct cards a deck of ``deck_point_limit`` points can hold, at most ``N``):
+(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows; ``known_cards`` rows: the most distinct
+cards the two seats' decks can hold: 2 × 17 with the shipped decks, 2 × 53 with random decks
+of 250 points, at most ``N``):
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -124,8 +126,8 @@ none, and where the row is empty). Every mode shows what the flat vector shows, 
 | `opponent_table_mask` | (4,) | | 1 for a row holding one (feature 0 non-zero) |
 | `own_hand` | (10, 50) | 9–18 | my hand slots (sorted by card, as the play / discard actions index it) (a view of the flat piece `own_hand`); features: the 50 card features (table above) |
 | `own_hand_mask` | (10,) | | 1 for a row holding one (feature 0 non-zero) |
-| `known_cards` | (106, 54) | 19–124 | one row per card id (sorted) with a copy in my deck, a graveyard or (open decklists) the opponent's unseen cards: its printed features and its copies in each; rows: at most the distinct cards of two legal decks; features: the 50 card features (table above), then copies in my deck / 2; copies in my graveyard / 2; copies in the opponent's graveyard / 2; the opponent's unseen copies / 2 (open_decklists only) |
-| `known_cards_mask` | (106,) | | 1 for a row holding one (feature 0 non-zero) |
+| `known_cards` | (34, 54) | 19–52 | one row per card id (sorted) with a copy in my deck, a graveyard or (open decklists) the opponent's unseen cards: its printed features and its copies in each; rows: the most distinct cards the two seats' decks can hold (Encoder.distinct_cards); features: the 50 card features (table above), then copies in my deck / 2; copies in my graveyard / 2; copies in the opponent's graveyard / 2; the opponent's unseen copies / 2 (open_decklists only) |
+| `known_cards_mask` | (34,) | | 1 for a row holding one (feature 0 non-zero) |
 | `globals` | (23,) | | the flat pieces `phase`, `turn`, `counts`, `acting` in that order |
 | `action_targets` | (33, 2) | | per action id the row(s) it refers to, -1 for none (table below) |
 

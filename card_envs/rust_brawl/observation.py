@@ -132,7 +132,7 @@ class Encoder(EncoderBase):
         (views of the flat vector), ``known_cards`` one row per card id of the per-card counts
         (at most the distinct cards of both decks: :func:`distinct_cards_bound` each)."""
         h, n = game.config.max_hand, game.num_cards
-        known = min(n, 2 * distinct_cards_bound(game.points, game.config.deck_point_limit))
+        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(2)))
         card = f"the {NF} card features (table above)"
         piles = [name for name, _ in PILES if name in self.layout]
         self._piles = [self.layout[name].slice for name in piles]
@@ -150,7 +150,8 @@ class Encoder(EncoderBase):
             Zone("known_cards", known, CARD_FEATURES + tuple(d for _, d in PILES),
                  "one row per card id (sorted) with a copy in my deck, a graveyard or (open "
                  "decklists) the opponent's unseen cards: its printed features and its copies "
-                 "in each; rows: at most the distinct cards of two legal decks",
+                 "in each; rows: the most distinct cards the two seats' decks can hold "
+                 "(Encoder.distinct_cards)",
                  features_doc=f"{card}, then " + "; ".join(d for _, d in PILES)),
         ], globals=("phase", "turn", "counts", "acting"), columns=2, targets=[
             Target("equip", "own_table"), Target("equip", "pending", column=1, row=0),
@@ -163,11 +164,25 @@ class Encoder(EncoderBase):
             Target("play", "own_hand"), Target("discard", "own_hand"),
         ])
 
+    @staticmethod
+    def distinct_cards(game, seat: int) -> int:
+        """The most distinct cards seat ``seat``'s deck can hold in this config: the named
+        deck's, the most of the shipped decks (``decks=None``), or for a random deck
+        :func:`distinct_cards_bound`."""
+        if game.fixed_decks is not None and game.fixed_decks[seat] is not None:
+            return len(set(game.fixed_decks[seat][1]))
+        if game.config.decks is None:
+            return max(len(set(cards)) for _, cards in game.deck_choices)
+        return distinct_cards_bound(game.points, game.config.deck_point_limit)
+
     def fill_entities(self, s, player: int, flat: np.ndarray, out: dict) -> None:
         entities = self.entity_layout
         counts = np.stack([flat[where] for where in self._piles])
         ids = np.flatnonzero(counts.any(axis=0))
         rows = out["known_cards"]
+        if len(ids) > len(rows):  # pragma: no cover - the bound of distinct_cards is broken
+            raise RuntimeError(f"rust_brawl: {len(ids)} card ids to show in known_cards, "
+                               f"which has {len(rows)} rows (Encoder.distinct_cards)")
         rows[:len(ids), :NF] = self.hand_rows()[ids]
         rows[:len(ids), NF:NF + len(counts)] = counts[:, ids].T
         if s.player == player and s.phase in (RANGED_TARGET, HEAL_TARGET):

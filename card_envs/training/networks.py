@@ -1,5 +1,15 @@
 """The trainer's policy networks beyond SB3's plain MLP.
 
+:class:`CardsExtractor` — a card-aware features extractor over the per-entity view
+(``observation_mode="entities"``, :mod:`card_envs.core.entities`): every zone's rows (the cards
+in hand, on the table, in the discard pile...) go through one small MLP shared by the rows of
+that zone, are pooled over the rows the mask marks (mean and max), and the pooled vectors of all
+zones are concatenated with the ``globals`` vector; SB3's MLP heads (``net_arch``) then give the
+policy and the value. The pooling makes the features independent of the order of the rows and
+of how many are empty (a set network, as Deep Sets). The trainer's ``--network cards`` uses it
+(:func:`card_envs.training.model.make_model`); such a model plays through
+:class:`card_envs.bots.sb3.FrozenPolicy` from the seat's own entity view.
+
 :class:`PrivilegedCriticPolicy` — a MaskablePPO actor-critic whose **critic** reads the learner's
 observation *and* the privileged part of a ``SingleAgentEnv(privileged=True)`` observation (what
 every other seat sees: ``game.observe_privileged``), while the **actor** reads the learner's own
@@ -24,6 +34,53 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, MlpExtr
 #: the observation keys the actor reads and the ones the critic reads
 ACTOR_KEYS = ("observation",)
 CRITIC_KEYS = ("observation", "privileged")
+
+
+class CardsExtractor(BaseFeaturesExtractor):
+    """Features of an entity view (module docstring): per zone a shared row MLP
+    (``Linear(features, hidden)``, ReLU, ``Linear(hidden, row_dim)``, ReLU), the masked mean and
+    the masked max of its rows (zeros for a zone with no row), concatenated with ``globals``:
+    ``features_dim = globals + 2 · zones · row_dim``. ``action_targets`` is not read.
+
+    Args:
+        observation_space: the entity view's ``Dict`` space (per zone ``"<zone>"`` (rows,
+            features) and ``"<zone>_mask"`` (rows,), ``"globals"``, ``"action_targets"``).
+        row_dim: the width of a row's encoding (>= 1).
+        hidden: the hidden width of the row MLP (>= 1).
+
+    Raises:
+        ValueError: the space is not such a ``Dict`` (what is missing is named), or a width < 1.
+    """
+
+    def __init__(self, observation_space: spaces.Space, row_dim: int = 32, hidden: int = 64):
+        if not isinstance(observation_space, spaces.Dict) or "globals" not in \
+                observation_space.spaces:
+            got = list(getattr(observation_space, "spaces", {}) or {}) or \
+                type(observation_space).__name__
+            raise ValueError(f"CardsExtractor needs the entity view's Dict space (zones, their "
+                             f"masks, 'globals'; observation_mode='entities'), got {got}")
+        if row_dim < 1 or hidden < 1:
+            raise ValueError(f"CardsExtractor: row_dim {row_dim} and hidden {hidden} must be >= 1")
+        zones = [k for k in observation_space.spaces if k + "_mask" in observation_space.spaces]
+        if not zones:
+            raise ValueError("CardsExtractor: the space has no zone (a key with a '<key>_mask')")
+        globals_dim = int(np.prod(observation_space["globals"].shape))
+        super().__init__(observation_space, features_dim=globals_dim + 2 * len(zones) * row_dim)
+        self.zones = tuple(zones)
+        self.encoders = th.nn.ModuleDict({
+            z: th.nn.Sequential(th.nn.Linear(observation_space[z].shape[-1], hidden),
+                                th.nn.ReLU(), th.nn.Linear(hidden, row_dim), th.nn.ReLU())
+            for z in zones})
+
+    def forward(self, observations: dict[str, th.Tensor]) -> th.Tensor:
+        out = [observations["globals"].flatten(start_dim=1)]
+        for z in self.zones:
+            rows = self.encoders[z](observations[z])  # (batch, rows, row_dim), >= 0
+            mask = observations[z + "_mask"].float().unsqueeze(-1)  # (batch, rows, 1)
+            kept = rows * mask
+            out.append(kept.sum(dim=1) / mask.sum(dim=1).clamp(min=1.0))
+            out.append(kept.max(dim=1).values)  # >= 0, so masked rows (0) never win unfairly
+        return th.cat(out, dim=1)
 
 
 class KeysExtractor(BaseFeaturesExtractor):
