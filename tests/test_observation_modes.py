@@ -26,10 +26,8 @@ from card_envs.wrappers.single_agent import SingleAgentEnv
 pytestmark = pytest.mark.filterwarnings(  # api_test's remarks on a dict observation
     "ignore:Observation is not a NumPy array", "ignore:Observation space for each agent")
 
-#: the games with an entity view (Scratch Wars: dict only, for now)
-ENTITY_GAMES = ("garda3", "rust_brawl", "dirt_and_glory")
 CASES = [(name, cfg, mode) for name in VARIANTS for cfg in VARIANTS[name]
-         for mode in ("dict", "entities") if mode == "dict" or name in ENTITY_GAMES]
+         for mode in ("dict", "entities")]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{n}-{variant_id(c)}-{m}" for n, c, m in CASES])
@@ -209,6 +207,49 @@ def test_dirt_and_glory_offer_rows_are_the_kinds_with_their_values_and_counts():
         [start + k if k in counts else -1 for k in range(game.num_kinds)]
     # kind 1 is "1/3" and kind 14 "1+zero_next" in the designed content
     assert (game.k_low[1], game.k_high[1]) == (1, 3) and game.k_ab[14] == 3
+
+
+def test_scratch_wars_weapon_rows_gather_the_slot_and_flag_the_spin_and_the_attack():
+    from card_envs.scratch_wars.constants import PH_RESULT, PH_SHIELD
+    from card_envs.scratch_wars.observation import WEAPON_FEATURES, WHEEL_FEATURES
+
+    game = make_game("scratch_wars", level=3)
+    layout = game.observation_layout
+    seen = set()
+    for seed in range(40):
+        for state in _random_states(game, seed, 300):
+            p = game.current_player(state)
+            view = game.observe_entities(state, p)
+            flat = game.observe(state, p)
+            for k in range(5):  # row k: slot k's weapon facts and wheel, in play (5 weapons)
+                row = view["my_weapons"][k]
+                info = flat[layout["my_weapon_info"].slice][k * WEAPON_FEATURES:
+                                                            (k + 1) * WEAPON_FEATURES]
+                wheel = flat[layout["my_wheels"].slice][k * WHEEL_FEATURES:
+                                                        (k + 1) * WHEEL_FEATURES]
+                np.testing.assert_array_equal(row[1:1 + WEAPON_FEATURES], info)
+                np.testing.assert_array_equal(row[-3 - WHEEL_FEATURES:-3], wheel)
+                assert row[0] == 1.0
+            targets = view["action_targets"][:, 0]
+            apply = game.action_layout.start("apply")
+            if state.phase == PH_RESULT:  # apply / decline: the weapon I just spun
+                k = state.last_spin.slot
+                assert targets[apply] == targets[apply + 1] == k
+                assert view["my_weapons"][:, -3].tolist() == [float(j == k) for j in range(5)]
+                seen.add("result")
+            else:
+                assert targets[apply] == targets[apply + 1] == -1
+            if state.phase == PH_SHIELD and state.attack.target == "weapon":
+                k = state.attack.target_slot  # I defend: my weapon k is attacked
+                assert view["my_weapons"][:, -2].tolist() == [float(j == k) for j in range(5)]
+                assert not view["opp_weapons"][:, -2:].any() and not view["heroes"][:, -1].any()
+                seen.add("shield")
+            if state.phase == PH_SHIELD and state.attack.target == "hero":
+                assert view["heroes"][:, -1].tolist() == [1.0, 0.0]
+                seen.add("hero")
+        if seen == {"result", "shield", "hero"}:
+            break
+    assert seen == {"result", "shield", "hero"}
 
 
 # -- the leak checks of check_game catch a leaking view ---------------------------------------
