@@ -29,6 +29,8 @@ def test_features_ignore_row_order_and_empty_rows():
     net = CardsExtractor(view_space(game, "entities"), row_dim=8, hidden=16)
     zones = game.entity_layout.zones
     assert net.features_dim == 51 + 2 * len(zones) * 8
+    with_targets = CardsExtractor(view_space(game, "entities"), row_dim=8, targets=True)
+    assert with_targets.features_dim == net.features_dim + 56 * 1 * 8
     state = game.new_state(3)
     rng = np.random.default_rng(0)
     for _ in range(40):  # a few decisions in: cards in hand and in the discard pile
@@ -60,6 +62,38 @@ def _model(game, network="cards"):
 
     args = Args(seed=0, network=network, n_envs=1, n_steps=32, batch_size=32, net_arch="32")
     return make_model(make_vec_env(game, RandomBot(0), args, seed=0), args), DummyVecEnv
+
+
+def test_the_pointer_head_scores_the_card_each_play_names():
+    """Rust Brawl: swapping the cards of hand slots 0 and 1 (rows 0 and 1 of own_hand; the play
+    actions still name slots 0 and 1) leaves the pooled features, so the linear head, unchanged
+    and swaps the two plays' scores: the head reads the card a play puts down."""
+    from card_envs.training.networks import CardsPolicy
+
+    game = make_game("rust_brawl")
+    model, _ = _model(game)
+    policy = model.policy
+    assert isinstance(policy, CardsPolicy)
+    state = game.new_state(2)
+    view = game.observe_entities(state, game.current_player(state))
+    assert view["own_hand_mask"][:2].tolist() == [1, 1]
+    swapped = dict(view)
+    swapped["own_hand"] = view["own_hand"][[1, 0, *range(2, 10)]]
+
+    def parts(obs):
+        with torch.no_grad():
+            features = policy.extract_features(_batch(obs), policy.features_extractor)
+            latent = policy.mlp_extractor.forward_actor(features)
+            base = policy.action_net.base(latent[:, :policy.mlp_extractor.latent_dim_h])
+            return base[0], policy.action_net(latent)[0] - base[0]
+
+    base, score = parts(view)
+    base2, score2 = parts(swapped)
+    play = game.action_layout.start("play")
+    torch.testing.assert_close(base2, base)
+    torch.testing.assert_close(score2[play], score[play + 1])
+    torch.testing.assert_close(score2[play + 1], score[play])
+    assert not torch.isclose(score[play], score[play + 1])  # two different cards
 
 
 def test_cloning_the_heuristic_from_its_entity_views():

@@ -199,12 +199,15 @@ class EntityLayout:
         return out
 
     def space(self, low: float, high: float):
-        """The Gymnasium ``Dict`` space of the observation (keys in :meth:`shapes` order): zones
+        """The Gymnasium ``Dict`` space of the observation (keys in :meth:`shapes` order, kept:
+        the zones' order numbers their rows): zones
         and globals ``Box(low, high, float32)``, masks ``Box(0, 1, int8)``, targets
         ``Box(-1, total_rows - 1, int32)``."""
+        from collections import OrderedDict
+
         from gymnasium import spaces
 
-        out = {}
+        out: OrderedDict = OrderedDict()  # the zones in row-numbering order (Dict keeps it)
         for key, (shape, dtype) in self.shapes().items():
             if key == ACTION_TARGETS:
                 out[key] = spaces.Box(-1, self.total_rows - 1, shape=shape, dtype=TARGET_DTYPE)

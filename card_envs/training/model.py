@@ -70,8 +70,8 @@ def make_model(vec_env, args):
     (:class:`card_envs.training.args.Args`), on the CPU: an MLP policy, or
     :class:`~card_envs.training.networks.PrivilegedCriticPolicy` with
     ``args.privileged_critic`` (``vec_env`` then gives ``{"observation", "privileged"}``), or
-    with ``args.network == "cards"`` a ``MultiInputPolicy`` on the entity view whose features are
-    :class:`~card_envs.training.networks.CardsExtractor`'s."""
+    with ``args.network == "cards"`` :class:`~card_envs.training.networks.CardsPolicy` on the
+    entity view (``vec_env`` then gives it)."""
     import torch
 
     from card_envs.training.anchored_ppo import AnchoredMaskablePPO
@@ -85,10 +85,9 @@ def make_model(vec_env, args):
 
         policy = PrivilegedCriticPolicy
     elif getattr(args, "network", "mlp") == "cards":
-        from card_envs.training.networks import CardsExtractor
+        from card_envs.training.networks import CardsPolicy
 
-        policy = "MultiInputPolicy"
-        policy_kwargs["features_extractor_class"] = CardsExtractor
+        policy = CardsPolicy
     clip_vf = getattr(args, "clip_range_vf", 0.0)
     return AnchoredMaskablePPO(
         policy,
