@@ -54,6 +54,25 @@ def test_every_game_and_variant_passes_api_test_and_check_env_in_the_mode(case):
         done = terminated or truncated
 
 
+@pytest.mark.parametrize("mode", ["dict", "entities"])
+def test_the_gymnasium_ids_take_the_mode(mode):
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    from card_envs.wrappers import GYMNASIUM_IDS
+
+    for name, env_id in GYMNASIUM_IDS.items():
+        env = gymnasium.make(env_id, opponent="heuristic", observation_mode=mode, seed=0)
+        assert env.unwrapped.observation_mode == mode
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            check_env(env.unwrapped, skip_render_check=True)
+        obs, _ = env.reset(seed=1)
+        keys = ([p.name for p in env.unwrapped.game.observation_layout.pieces] if mode == "dict"
+                else list(env.unwrapped.game.entity_layout.shapes()))
+        assert list(obs) == keys and env.observation_space.contains(obs), name
+
+
 def _random_states(game, seed: int, decisions: int):
     rng = random.Random(seed)
     state = game.new_state(seed)
@@ -94,6 +113,27 @@ def test_a_game_without_an_entity_view_and_bad_modes_are_refused_naming_the_fiel
 
     with pytest.raises(ConfigError, match="declares no entity view"):
         SingleAgentEnv(Plain(ToyConfig()), RandomBot(0), observation_mode="entities")
+
+
+def test_an_entity_layout_refuses_a_bad_declaration_naming_it():
+    from card_envs.core.entities import EntityLayout, Target, Zone
+    from card_envs.core.layout import Layout
+
+    obs = Layout([("cards", 6, "3 cards x 2 features"), ("score", 1, "score")])
+    actions = Layout([("play", 3, "play card i"), ("pass", 1, "pass")])
+    ok = EntityLayout(obs, actions, [Zone("hand", 3, ("a", "b"), "cards", source="cards")],
+                      ["score"], [Target("play", "hand")])
+    assert ok.static_targets[:, 0].tolist() == [0, 1, 2, -1] and ok.total_rows == 3
+    for zones, targets, match in [
+        ([Zone("hand", 4, ("a", "b"), "", source="cards")], [], "need 8 entries, it has 6"),
+        ([Zone("globals", 1, ("a",), "")], [], "'globals': the name is taken"),
+        ([Zone("hand", 1, ("a",), ""), Zone("hand", 1, ("a",), "")], [], "name is taken"),
+        ([Zone("hand", 2, ("a",), "")], [Target("play", "hand")], "row 2 outside zone 'hand'"),
+        ([Zone("hand", 3, ("a",), "")], [Target("play", "deck")], "no zone 'deck'"),
+        ([Zone("hand", 3, ("a",), "", present=1)], [], "present feature 1"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            EntityLayout(obs, actions, zones, ["score"], targets)
 
 
 # -- hand-computed entity rows -------------------------------------------------------------------

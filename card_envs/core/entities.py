@@ -35,6 +35,8 @@ from card_envs.core.layout import Layout
 
 #: the keys an entity observation holds besides its zones and their masks
 GLOBALS, ACTION_TARGETS = "globals", "action_targets"
+#: where :meth:`EntityLayout.start` keeps the buffer of the written zones (not an observation key)
+WRITTEN = "_written"
 #: dtypes of the row masks and of the action targets
 MASK_DTYPE, TARGET_DTYPE = np.int8, np.int32
 
@@ -160,7 +162,25 @@ class EntityLayout:
                 start = observation_layout[z.source].start + z.source_row * len(z.features)
                 self._views.append((z.name, start, start + z.rows * len(z.features), z.rows,
                                     len(z.features)))
-        self._masks = [(z.name, z.mask_key, z.present) for z in self.zones]
+        # the masks: a run of written zones of one width and one present feature lies in one
+        # range of the buffer and of the row numbering: one comparison for the run
+        self._offset: dict[str, int] = {}
+        o = 0
+        for name, rows, features in self._written:
+            self._offset[name] = o
+            o += rows * features
+        self._mask_runs: list[tuple] = []  # (zone name, rows, features, present, a, b)
+        for z in self.zones:
+            a = self.row_start[z.name]
+            run = self._mask_runs[-1] if self._mask_runs else None
+            if run is not None and z.source is None and run[0] in self._offset and \
+                    (run[2], run[3]) == (len(z.features), z.present) and run[5] == a:
+                self._mask_runs[-1] = run[:1] + (run[1] + z.rows,) + run[2:5] + (a + z.rows,)
+            else:
+                self._mask_runs.append((z.name, z.rows, len(z.features), z.present, a,
+                                        a + z.rows))
+        self._keys = [(z.name, z.mask_key, self.row_start[z.name],
+                       self.row_start[z.name] + z.rows) for z in self.zones]
         self.static_targets = np.full((self.num_actions, self.columns), -1, dtype=TARGET_DTYPE)
         for t in self.targets:
             if t.zone not in self._zone:
@@ -232,26 +252,51 @@ class EntityLayout:
             out[name] = flat[a:b].reshape(rows, features)
         out[GLOBALS] = flat[self._globals]
         out[ACTION_TARGETS] = self.static_targets.copy()
+        out[WRITTEN] = buf
         return out
+
+    def block(self, out: dict[str, np.ndarray], first: str, zones: int) -> np.ndarray:
+        """The ``zones`` written zones from ``first`` on (consecutive, of one shape) as one
+        ``(zones, rows, features)`` view of ``out`` (as :meth:`start` made it), so an encoder
+        can write them in one operation.
+
+        Raises:
+            ValueError: they are not consecutive written zones of one shape.
+        """
+        names = [name for name, _, _ in self._written]
+        i = names.index(first)
+        shapes = {(rows, features) for _, rows, features in self._written[i:i + zones]}
+        if len(shapes) != 1 or i + zones > len(names):
+            raise ValueError(f"entity zones from {first!r}: {zones} written zones of one shape "
+                             "expected")
+        (rows, features), = shapes
+        o = self._offset[first]
+        return out[WRITTEN][o:o + zones * rows * features].reshape(zones, rows, features)
 
     def finish(self, out: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """Set the row masks from the ``present`` features, clear every target that names an
-        empty row (to ``-1``), and return the observation in key order (:meth:`shapes`)."""
+        empty row (to ``-1``), and return the observation in key order (:meth:`shapes`). The
+        masks are int8 views into one buffer of ``total_rows`` entries."""
         result: dict[str, np.ndarray] = {}
-        masks = []
-        for name, key, present in self._masks:
-            rows = out[name]
+        every = np.empty(self.total_rows, dtype=np.bool_)
+        masks = every.view(MASK_DTYPE)
+        written = out[WRITTEN]
+        for name, rows, features, present, a, b in self._mask_runs:
             if present is None:
-                mask = np.ones(len(rows), dtype=MASK_DTYPE)
+                every[a:b] = True
+            elif name in self._offset:  # a run of written zones: one range of the buffer
+                o = self._offset[name]
+                np.not_equal(written[o + present:o + rows * features:features], 0,
+                             out=every[a:b])
             else:
-                mask = (rows[:, present] != 0).astype(MASK_DTYPE)
-            result[name] = rows
-            result[key] = mask
-            masks.append(mask)
+                np.not_equal(out[name][:, present], 0, out=every[a:b])
+        for name, key, a, b in self._keys:
+            result[name] = out[name]
+            result[key] = masks[a:b]
         targets = out[ACTION_TARGETS]
-        every = np.concatenate(masks)
         named = targets >= 0
-        targets[named & (every[np.where(named, targets, 0)] == 0)] = -1
+        named &= ~every[np.where(named, targets, 0)]
+        targets[named] = -1
         result[GLOBALS] = out[GLOBALS]
         result[ACTION_TARGETS] = targets
         return result

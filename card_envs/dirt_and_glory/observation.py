@@ -108,11 +108,13 @@ class Encoder(EncoderBase):
         self._kinds = kinds
         kf = len(KIND_FEATURES)
         L = self.layout
-        self._kind_zones = [(name, L[piece].start) for name, piece, _ in KIND_ZONES]
+        self._kind_index = np.array([np.arange(L[piece].start, L[piece].start + K)
+                                     for _, piece, _ in KIND_ZONES])
         self._others = L.start("caravans") + K
         self._seat_of = np.repeat(np.arange(1, n, dtype=np.float32) / max(1, n - 1), K)
-        self._one_hots = [("known_top", L.start("own_known_top")),
-                          ("played", L.start("played"))]
+        self._other_kinds = np.tile(kinds, (n - 1, 1))
+        self._one_hots = [("known_top", L.start("own_known_top"), L.start("own_known_top") + K),
+                          ("played", L.start("played"), L.start("played") + K)]
         features = f"the {kf} kind features, then the count"
         zones = [Zone(name, K, KIND_FEATURES + (count,), f"{name.replace('_', ' ')}: one row per "
                       "card kind i", present=kf, features_doc=features if name != "own_deck"
@@ -145,24 +147,23 @@ class Encoder(EncoderBase):
         ])
 
     def fill_entities(self, s, player: int, flat: np.ndarray, out: dict) -> None:
-        K, kf, kinds = self.K, len(KIND_FEATURES), self._kinds
-        for name, start in self._kind_zones:
-            counts = flat[start:start + K]
-            rows = out[name]
-            held = counts > 0
-            rows[held, :kf] = kinds[held]
-            rows[:, kf] = counts
+        kf, kinds = len(KIND_FEATURES), self._kinds
+        counts = flat[self._kind_index]  # (piles, K): every per-kind pile in one gather
+        block = self.entity_layout.block(out, KIND_ZONES[0][0], len(KIND_ZONES))
+        np.multiply(kinds, (counts > 0)[:, :, None], out=block[:, :, :kf])
+        block[:, :, kf] = counts
         rows = out["other_caravans"]
         counts = flat[self._others:self._others + len(rows)]
         held = counts > 0
-        rows[held, :kf] = np.tile(kinds, (self.n - 1, 1))[held]
+        np.multiply(self._other_kinds, held[:, None], out=rows[:, :kf])
         rows[:, kf] = counts
-        rows[held, kf + 1] = self._seat_of[held]
-        for name, start in self._one_hots:
-            hot = np.flatnonzero(flat[start:start + K])
-            if len(hot):
-                out[name][0, :kf] = kinds[hot[0]]
-                out[name][0, kf] = 1.0
+        np.multiply(self._seat_of, held, out=rows[:, kf + 1])
+        for name, start, stop in self._one_hots:
+            k = int(flat[start:stop].argmax())
+            if flat[start + k]:
+                row = out[name][0]
+                row[:kf] = kinds[k]
+                row[kf] = 1.0
 
     def make_layout(self, game) -> Layout:
         n, K, R = game.num_players, game.num_kinds, game.config.num_rounds
