@@ -55,7 +55,8 @@ buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-e
 row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
 every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
 none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for 2 players (``other_caravans`` and ``seats`` grow by ``K`` rows and one row per extra player):
+(``check_game`` checks it). Layout for 2 players (``other_caravans`` and ``seats`` grow by ``K``
+rows and one row per extra player):
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -164,7 +165,8 @@ content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glo
 ``render_mode`` (``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table,
 ``uint8``, 1280 wide), ``render_seat`` (``None`` or ``"player_k"``: only that seat's view),
 ``illegal_action`` (``"terminate"``/``"raise"``), ``observation_mode``
-(``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"), ``max_steps``; and the rule DECISION fields of
+(``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"), ``max_steps``; and the
+rule DECISION fields of
 :class:`card_envs.dirt_and_glory.config.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
 ``draft_return``, ``territory_selection``, ``first_card_value``, ``first_card_ability``,
 ``first_player``, ``fuel_cost``, ``fuel_uses_per_turn``, ``bust_fuel_rescue``, ``empty_deck``,

@@ -59,7 +59,8 @@ buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-e
 row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
 every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
 none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for 2-player games without ``royale`` (with ``royale`` the hand has 36 rows):
+(``check_game`` checks it). Layout for 2-player games without ``royale`` (with ``royale`` the
+hand has 36 rows):
 
 | key | shape | rows | meaning |
 |---|---|---|---|

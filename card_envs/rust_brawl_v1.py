@@ -112,9 +112,9 @@ buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-e
 row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
 every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
 none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows; ``known_cards`` rows: the most distinct
-cards the two seats' decks can hold: 2 × 17 with the shipped decks, 2 × 53 with random decks
-of 250 points, at most ``N``):
+(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows;
+``known_cards`` rows: the most distinct cards the two seats' decks can hold: 2 × 17 with the
+shipped decks, 2 × 53 with random decks of 250 points, at most ``N``):
 
 | key | shape | rows | meaning |
 |---|---|---|---|

@@ -17,7 +17,8 @@ actor reads the flat observation only.
 
 Speed: for the standard MLP actor (``Flatten`` features, ``Linear`` + ``Tanh``/``ReLU`` layers,
 linear action head) the weights are copied into numpy and the forward pass runs without torch;
-any other architecture (the dict and entity views included) falls back to the torch policy. Both give the same actions
+any other architecture (the dict and entity views included) falls back to the torch policy.
+Both give the same actions
 (``tests/test_bots_sb3.py``). The batched numpy pass runs with one BLAS thread
 (``threadpoolctl``): these matrices are small, and BLAS threads competing with other processes
 on a busy machine slow batched passes down (``docs/training.md``).

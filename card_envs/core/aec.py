@@ -418,8 +418,9 @@ def make_env_functions(make_game, env_name: str):
     """Build the ``raw_env`` / ``env`` pair of a game's env module.
 
     ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, render_seat=None,
-    observation_mode="flat", **config)`` builds ``CardGameEnv(make_game(**config), ...)``; ``env(**kwargs)`` is the same
-    env (the PettingZoo safety wrappers are built in, see this module's docstring).
+    observation_mode="flat", **config)`` builds ``CardGameEnv(make_game(**config), ...)``;
+    ``env(**kwargs)`` is the same env (the PettingZoo safety wrappers are built in, see this
+    module's docstring).
     """
 
     def raw_env(

@@ -151,7 +151,8 @@ class EntityLayout:
         index = np.concatenate([np.arange(observation_layout[g].start, observation_layout[g].stop)
                                 for g in self.globals]) if self.globals else np.zeros(0, int)
         self.globals_size = len(index)
-        contiguous = len(index) and np.array_equal(index, np.arange(index[0], index[0] + len(index)))
+        contiguous = len(index) and np.array_equal(index,
+                                                   np.arange(index[0], index[0] + len(index)))
         self._globals = slice(int(index[0]), int(index[-1]) + 1) if contiguous else index
         # the zones the encoder writes: one buffer per observation, cut into the zones
         self._written = [(z.name, z.rows, len(z.features)) for z in self.zones if z.source is None]

@@ -84,12 +84,14 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite and
     inside ``[observation_low, observation_high]``, and its other views (:func:`check_views`: the
     named dict view, the entity view of a game that declares one) of their declared keys,
-    shapes, dtypes and bounds, the dict view holding exactly the flat entries; returns of length ``num_players``, zeros
+    shapes, dtypes and bounds, the dict view holding exactly the flat entries; returns of length
+    ``num_players``, zeros
     mid-game, zero-sum at the end (``zero_sum``); ``check_state`` passes; ``clone`` independent
     of the original (both ways); the JSON round trip gives the same dict and plays the next move
     identically (and a copy saved at the first and a middle decision plays the whole game on
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
-    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in every view: flat, dict, entities), its
+    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in
+    every view: flat, dict, entities), its
     text view ``render_view``, its picture's content ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
     actions (unless the move shows ``p`` the difference: its observations after the move differ) (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
     the registry's, else the game folder's ``bot.HeuristicBot``
