@@ -19,6 +19,7 @@ rest needs numpy only.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -75,10 +76,10 @@ def view_space(game, mode: str):
     if mode == "flat":
         return spaces.Box(low=low, high=high, shape=tuple(game.observation_shape),
                           dtype=np.float32)
-    if mode == "dict":
-        return spaces.Dict({p.name: spaces.Box(low=low, high=high, shape=(p.size,),
-                                               dtype=np.float32)
-                            for p in game.observation_layout.pieces})
+    if mode == "dict":  # an OrderedDict: the space keeps the layout's order
+        return spaces.Dict(OrderedDict((p.name, spaces.Box(low=low, high=high, shape=(p.size,),
+                                                           dtype=np.float32))
+                                       for p in game.observation_layout.pieces))
     return game.entity_layout.space(low, high)
 
 
