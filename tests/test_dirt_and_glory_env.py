@@ -55,6 +55,13 @@ def test_docstring_holds_the_layout_tables():
     assert g.action_layout.markdown() in doc
     for k in g.kinds:
         assert f"`{k.label()}`" in doc
+    # the entity view's two tables (2 players): 5 piles of K kind rows, the other caravans,
+    # the known top card, the card just played, the seats
+    entities = g.entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    K = g.num_kinds
+    assert entities.total_rows == 5 * K + K + 1 + 1 + 2 == 124
+    assert game(num_players=5).entity_layout.total_rows == 5 * K + 4 * K + 1 + 1 + 5
     for n, size in ((2, 209), (3, 240), (4, 271), (5, 302)):
         gn = game(num_players=n)
         K = gn.num_kinds

@@ -33,7 +33,7 @@ GAME_FOLDERS["toy_nim"] = PACKAGE / "testing" / "toy_game"
 #: what the core derives once and no game writes again (card_envs/core/game.py)
 CORE_DERIVED = ("apply_action", "legal_actions", "legal_action_mask", "clone", "state_to_dict",
                 "state_from_dict", "observe", "action_name", "action_to_string", "phase_name",
-                "check_action")
+                "check_action", "observe_dict", "observe_entities")
 #: what the game's view (its view.py) declares and the Game class hands over to it
 VIEW_METHODS = ("render", "view_header", "render_view", "table_view", "describe_action",
                 "action_seen_by", "effects_seen_by")

@@ -62,6 +62,16 @@ def test_docstring_is_the_spec():
     assert g.observation_layout.markdown() in doc
     assert g.action_layout.markdown() in doc
     assert features_markdown() in doc
+    # the entity view's two tables: the table positions, the hand and the pending equipment as
+    # views of the flat pieces, one known_cards row per card id: at most the distinct cards of
+    # the two seats' decks (the shipped decks hold at most 17; a random deck of 250 points at
+    # most 53: the 53 cheapest cards, one copy each)
+    entities = g.entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    assert entities["known_cards"].rows == 2 * 17 == 34
+    assert make_game(decks="random").entity_layout["known_cards"].rows == 2 * 53
+    assert entities.total_rows == 1 + 4 + 4 + 10 + 34
+    assert entities.shapes()["action_targets"][0] == (33, 2)
     assert f"Discrete({g.num_actions})" in doc and g.num_actions == 33 == 13 + 2 * 10
     n = len(g.db)
     assert n == 174 and NF == len(CARD_FEATURES) == 50

@@ -27,6 +27,10 @@ Contract (``S`` is the game's state type):
 ``returns(S) -> list[float]``               final reward per seat (zero-sum); zeros mid-game
 ``observe(S, p) -> ndarray``                float32 ``observation_shape``, seat ``p``'s view,
                                             never another seat's hidden cards
+``observe_dict(S, p)``,                     the same view as a dict of the layout's named
+``observe_entities(S, p)``                  pieces, and as rows of cards per zone
+                                            (:mod:`card_envs.core.entities`; a game declares
+                                            its ``entity_layout`` beside its encoder)
 ``action_to_string(S, a) -> str``           readable name of action ``a`` in state ``S``
 ``render(S) -> str``                        a text picture of the whole state (debug; the view's)
 ``clone(S) -> S``                           an independent copy (RNG included)
@@ -105,6 +109,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout
 from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
@@ -208,12 +213,48 @@ class GameBase(Generic[S]):
             ValueError: ``player`` is not a seat ``0..num_players-1``.
         """
         if player.__class__ is not int or not 0 <= player < self.num_players:
-            if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
-                    and 0 <= player < self.num_players):
-                raise ValueError(f"{self.name}: no seat {short_repr(player)} "
-                                 f"(seats 0..{self.num_players - 1})")
-            player = int(player)
+            player = self._seat(player)
         return self.encoder.encode(state, player)
+
+    def _seat(self, player: Any) -> int:
+        """``player`` as a plain int seat; ValueError naming it if it is not one."""
+        if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+                and 0 <= player < self.num_players):
+            raise ValueError(f"{self.name}: no seat {short_repr(player)} "
+                             f"(seats 0..{self.num_players - 1})")
+        return int(player)
+
+    def observe_dict(self, state: S, player: int) -> dict[str, np.ndarray]:
+        """Seat ``player``'s observation as the named dict view: one float32 entry per piece of
+        :attr:`observation_layout` (in layout order), each a view into one fresh
+        :meth:`observe` vector: the same entries, the same bounds.
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            player = self._seat(player)
+        return self.encoder.encode_dict(state, player)
+
+    @property
+    def entity_layout(self) -> EntityLayout | None:
+        """The game's per-entity view (:class:`~card_envs.core.entities.EntityLayout`, declared
+        beside its encoder), ``None`` for a game that declares none."""
+        return self.encoder.entity_layout
+
+    def observe_entities(self, state: S, player: int) -> dict[str, np.ndarray]:
+        """Seat ``player``'s observation as the per-entity view (:mod:`card_envs.core.entities`:
+        per zone float32 ``(rows, features)`` rows and an int8 row mask, float32 ``globals``,
+        int32 ``action_targets`` ``(num_actions, columns)``; keys and shapes
+        ``entity_layout.shapes()``); only what that seat may know, as :meth:`observe`.
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+            NotImplementedError: the game declares no entity view.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            player = self._seat(player)
+        return self.encoder.encode_entities(state, player)
 
     @property
     def privileged_shape(self) -> tuple[int, ...]:
