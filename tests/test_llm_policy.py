@@ -35,7 +35,7 @@ from card_envs.evaluation.evaluate import evaluate
 from card_envs.evaluation.match import play_game
 from card_envs.evaluation.policies import resolve_policy
 from card_envs.garda3.constants import card_name
-from card_envs.wrappers.text import make_text_env
+from card_envs.wrappers.text import make_text_env, text_aec_env
 
 
 @pytest.fixture
@@ -225,3 +225,19 @@ def test_an_llm_opponent_in_the_text_env(server):
     assert env.opponent.stats["requests"] > 3 and env.opponent.stats["fallback_moves"] == 0
     # the opponent heard the learner's moves
     assert any("\n  seat " in r["body"]["messages"][1]["content"] for r in server.requests)
+
+
+def test_an_llm_seat_inside_the_text_aec_env_hears_the_moves(server):
+    env = text_aec_env("garda3", opponents={"player_1": f"llm:{server.base_url}:scripted"},
+                       seed=2)
+    env.reset(seed=2)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step("1")
+    bot = env.opponents["player_1"]
+    assert bot.stats["requests"] > 10 and bot.stats["fallback_moves"] == 0
+    prompts = [r["body"]["messages"][1]["content"] for r in server.requests]
+    assert sum("\n  seat 0: " in p for p in prompts) > 5  # player_0's moves, as it saw them

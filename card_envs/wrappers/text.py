@@ -398,6 +398,9 @@ class TextAECEnv(BaseWrapper):
         self.log = MoveLog(env.game)
         self._rng = random.Random(seed)
         self.transcript: list[TranscriptTurn] = []
+        #: policies that hear every move (``observe_move``): :func:`text_aec_env` puts its bot
+        #: opponents with that method here
+        self.listeners: list = []
 
     def observation_space(self, agent: str):
         return self.observation_spaces[agent]
@@ -497,6 +500,8 @@ class TextAECEnv(BaseWrapper):
             info = {"action": a}
         self._problem.pop(agent, None)
         self._invalid[agent] = 0
+        for listener in self.listeners:
+            listener.observe_move(game, state, a, self._seat[agent])
         self.log.record(state, a)
         env.step(a)
         if agent in env.infos:
@@ -551,5 +556,7 @@ def text_aec_env(game: str = "garda3", opponents: dict[str, Any] | None = None, 
     env = TextAECEnv(inner, max_invalid=max_invalid, illegal_action=illegal_action,
                      list_moves=list_moves, rules=rules, seed=seed, record_dir=record_dir)
     if opponents:
-        return with_opponents(env, opponents, seed=seed, game_spec=game)
+        wrapped = with_opponents(env, opponents, seed=seed, game_spec=game)
+        env.listeners = move_watchers(wrapped.opponents.values())  # an llm: bot hears the moves
+        return wrapped
     return env
