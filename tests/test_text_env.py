@@ -199,7 +199,10 @@ def test_invalid_replies_then_each_illegal_action_rule(tmp_path):
     obs, reward, terminated, truncated, info = env.step("junk")
     assert (reward, terminated, truncated, info["illegal_action"], info["outcome"]) == \
         (-1.0, True, False, True, 0.0)
-    assert "You have lost the game (no invalid reply left)." in obs
+    assert obs.startswith(f"Your reply was not played: {expected}.\n\n")
+    assert obs.endswith("\n\nThe game is over: you made no legal move after 2 invalid "
+                        "replies, so you lost (-1).")
+    assert "Your moves" not in obs
     # the transcript is saved with the record: three replies, each with its problem
     (path,) = tmp_path.glob("text-toy_nim-*.json")
     record = GameRecord.load(path)

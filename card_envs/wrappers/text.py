@@ -247,8 +247,9 @@ class TextEnv(gymnasium.Env):
             if self.illegal_action == "lose":
                 self._done = True
                 self._save_record()
-                obs = self._observe(f"Your reply was not played: {problem}. You have lost the "
-                                    "game (no invalid reply left).")
+                obs = self._observe(f"Your reply was not played: {problem}.",
+                                    status="The game is over: you made no legal move after "
+                                    f"{self.max_invalid} invalid replies, so you lost (-1).")
                 return obs, -1.0, True, False, {**info, "seat": self.seat, "outcome": 0.0}
             legal = game.legal_actions(state)
             a = int(legal[int(self.np_random.integers(len(legal)))])
@@ -288,14 +289,16 @@ class TextEnv(gymnasium.Env):
                          transcript=self.transcript)
 
     # -- internals -----------------------------------------------------------------------------
-    def _observe(self, problem: str | None = None) -> str:
+    def _observe(self, problem: str | None = None, status: str | None = None) -> str:
         game, state, seat = self.game, self.state, self.seat
         to_act = not self._done and game.current_player(state) == seat
         self._moves = MoveList(game, state) if to_act else None
         rules = self.rules and not self.log.decided[seat]
+        if status is None and self._done and not game.is_terminal(state):
+            status = "The game is over: cut off at the decision cap (a draw)."
         self._text = observation_text(game, state, seat, self.log.since(seat), rules=rules,
                                       list_moves=self.list_moves, problem=problem,
-                                      move_list=self._moves)
+                                      move_list=self._moves, status=status)
         return self._text
 
     def _info(self) -> dict[str, Any]:
