@@ -9,7 +9,6 @@ import importlib
 import random
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -380,12 +379,3 @@ def test_the_llm_spec_without_its_extra_is_one_line(monkeypatch):
     assert str(info.value) == ('the llm: policy needs the "llm" extra: pip install '
                                '"card-envs[llm]" (not installed: httpx)')
 
-
-def test_the_guide_of_the_docs_page_runs(tmp_path, monkeypatch, capsys):
-    page = (Path(__file__).resolve().parents[1] / "docs" / "language_agents.md").read_text(
-        encoding="utf-8")
-    code = page.split("<!-- guide: text -->\n```python\n", 1)[1].split("```", 1)[0]
-    monkeypatch.chdir(tmp_path)
-    exec(compile(code, "docs/language_agents.md", "exec"), {})
-    reward, moves, _, replies, _ = capsys.readouterr().out.splitlines()[0].split(" ", 4)
-    assert float(reward) in (-1.0, 0.0, 1.0) and int(moves) > int(replies.lstrip(",")) > 10

@@ -338,7 +338,8 @@ def observation_text(game, state, seat: int, moves: list[str] | None = None, *,
     """Seat ``seat``'s text observation (module docstring table).
 
     Args:
-        game, state: the game and its state.
+        game: the game.
+        state: its state.
         seat: the observing seat ``0..num_players-1``.
         moves: the moves since its last decision (:meth:`MoveLog.since`); ``None`` leaves the
             section out.

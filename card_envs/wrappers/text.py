@@ -371,9 +371,12 @@ class TextAECEnv(BaseWrapper):
 
     Args:
         env: the inner AEC env (``card_envs.garda3_v1.env()``...).
-        max_invalid, list_moves, rules, record_dir: as :class:`TextEnv`.
+        max_invalid: invalid replies allowed per decision before ``illegal_action`` (>= 0).
         illegal_action: ``"terminate"`` (default), ``"random_legal"`` or ``"raise"``.
+        list_moves: list the legal moves in the observation (default ``True``).
+        rules: the rules in brief until an agent's first decision (default ``True``).
         seed: seed of ``"random_legal"``'s choices (``reset(seed=...)`` reseeds it).
+        record_dir: an existing folder: each finished game's record is written there.
 
     Raises:
         ConfigError: ``env`` is not a card-envs AEC env; a bad option (named).
