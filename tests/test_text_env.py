@@ -328,7 +328,8 @@ def test_aec_invalid_replies_terminate_and_opponents_play_inside():
     env.step("nonsense")
     assert env.infos["player_0"]["invalid_left"] == 1 and not env.terminations["player_0"]
     assert env.observe("player_0").startswith("Your last reply was not played: 'nonsense'")
-    env.step("nonsense")
+    with pytest.warns(UserWarning, match=r"player_0 made no legal move in 2 replies \('nonsense'"):
+        env.step("nonsense")
     _, reward, terminated, truncated, info = env.last()
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
     assert env.observe("player_0").endswith("The game is over: player_0 (seat 0) made no legal "
@@ -344,6 +345,11 @@ def test_aec_invalid_replies_terminate_and_opponents_play_inside():
         TextAECEnv(object())
 
 
+# api_test replies with random strings of the Text space: most are no legal move, and the env
+# says so (the warning test_aec_invalid_replies... asserts); it also warns for any action space
+# other than Box or Discrete, and a text env's is spaces.Text by design
+@pytest.mark.filterwarnings("ignore:.*made no legal move in:UserWarning")
+@pytest.mark.filterwarnings("ignore:Action space for each agent probably should be:UserWarning")
 def test_pettingzoo_api_test_apart_from_its_array_dtype_check(monkeypatch):
     """PettingZoo's ``api_test`` compares ``observation.dtype`` with the space's, which a
     Python string does not have; every other check of it runs."""
