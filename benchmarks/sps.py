@@ -12,6 +12,9 @@ reported), because these shared machines are noisy and only ratios mean much:
   not counted), ``reset`` when the game is over;
 - **clones/s**: ``game.clone`` of mid-game states (20 random decisions in), what the lookahead
   and search bots do per rollout;
+- **env() steps/s per observation mode**: the same ``env()`` loop with
+  ``observation_mode="dict"`` and ``"entities"`` (the flat mode is the env() column; a second
+  table);
 - **MaskablePPO timesteps/s**: ``learn`` on the single-agent view against a random opponent with
   the model the trainer builds (:func:`card_envs.training.model.make_model`,
   ``torch.set_num_threads(1)``), timed over whole rollout+update iterations: once with the main
@@ -243,6 +246,9 @@ def build_measures(games, ppo: bool, pz_ppo: str):
             lambda s, g=make_game(name): clone_loop(g, s))))
         measures.append((name, "env", lambda name=name: (
             lambda s, e=env_module(name).env(): aec_loop(e, s))))
+        for mode in VIEW_MODES:
+            measures.append((name, f"env_{mode}", lambda name=name, mode=mode: (
+                lambda s, e=env_module(name).env(observation_mode=mode): aec_loop(e, s))))
         if ppo:
             measures.append((name, "ppo", lambda name=name: PPOLoop(
                 lambda i, priv, g=make_game(name): SingleAgentEnv(g, RandomBot(i), seed=i,
@@ -295,7 +301,10 @@ def machine_info() -> dict:
     return {"machine": platform.machine(), "cpu": cpu, **versions(extra=("rlcard",))}
 
 
+#: the observation modes besides "flat" measured in the env() loop
+VIEW_MODES = ("dict", "entities")
 COLUMNS = {"engine": "engine decisions/s", "env": "env() steps/s",
+           **{f"env_{m}": f"env(observation_mode={m!r}) steps/s" for m in VIEW_MODES},
            "ppo": "MaskablePPO steps/s (main-job recipe)",
            "ppo_remedies": "MaskablePPO steps/s (with the anchor and the privileged critic)",
            "clone": "clones/s"}
@@ -333,6 +342,20 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     for row, why in missing.items():
         lines.append(f"| {row} | not measured: {why} |  |  |  |  |  |  |  |  |")
+    views = [row for row in results if any(f"env_{m}" in results[row] for m in VIEW_MODES)]
+    if views:
+        lines += ["", "env() steps/s per observation mode (the same loop; × flat: against the "
+                  "env() column):", "",
+                  "| env | flat | " + " | ".join(f"{m} | × flat" for m in VIEW_MODES) + " |",
+                  "|---|---:|" + "---:|---:|" * len(VIEW_MODES)]
+        for row in views:
+            flat = results[row].get("env")
+            cells = [f"{flat['median']:,.0f}" if flat else "–"]
+            for m in VIEW_MODES:
+                v = results[row].get(f"env_{m}")
+                cells += [f"{v['median']:,.0f}" if v else "–",
+                          f"{v['median'] / flat['median']:.2f}" if v and flat else "–"]
+            lines.append(f"| {row} | " + " | ".join(cells) + " |")
     lines += ["", "Machine and versions:", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s. These shared machines "

@@ -46,6 +46,55 @@ deck composition or hand, nor any deck order. Layout for 2 players (the ``seats`
 | 147–168 | `seats` | per seat, seat-relative (observer first), 11 features each: caravan total / (max target + 5); passed; exceeded the target (busted); fuel / 20 (clipped); score / 100 (clipped); deck size / max_owned; reserve size / max_owned; caravan size / max_owned; to act; zero_next pending; first player of the round |
 | 169–208 | `caravans` | per seat, seat-relative: caravan cards of kind i / max_owned (public) |
 
+Observation modes
+-----------------
+``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
+``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
+buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
+(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
+row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
+every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
+none, and where the row is empty). Every mode shows what the flat vector shows, no more
+(``check_game`` checks it). Layout for 2 players (``other_caravans`` and ``seats`` grow by ``K``
+rows and one row per extra player):
+
+| key | shape | rows | meaning |
+|---|---|---|---|
+| `own_deck` | (20, 9) | 0–19 | own deck: one row per card kind i; features: low value / highest value; high value / highest value; two values; ability none; ability fuel; ability scout; ability zero_next; ability stash; cards of the kind / max_owned |
+| `own_deck_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `own_reserve` | (20, 9) | 20–39 | own reserve: one row per card kind i; features: the 8 kind features, then the count |
+| `own_reserve_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `own_hand` | (20, 9) | 40–59 | own hand: one row per card kind i; features: the 8 kind features, then the count |
+| `own_hand_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `offer` | (20, 9) | 60–79 | offer: one row per card kind i; features: the 8 kind features, then the count |
+| `offer_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `own_caravan` | (20, 9) | 80–99 | own caravan: one row per card kind i; features: the 8 kind features, then the count |
+| `own_caravan_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `other_caravans` | (20, 10) | 100–119 | the caravans of the seats +1, +2... clockwise: row (j-1)·K + i is seat +j's kind i; features: the 8 kind features, then the count, then the seat |
+| `other_caravans_mask` | (20,) | | 1 for a row holding one (feature 8 non-zero) |
+| `known_top` | (1, 9) | 120 | the kind of my top card when known (scout); features: the 8 kind features, then the count |
+| `known_top_mask` | (1,) | | 1 for a row holding one (feature 8 non-zero) |
+| `played` | (1, 9) | 121 | the kind of the card just played this turn (public); features: the 8 kind features, then the count |
+| `played_mask` | (1,) | | 1 for a row holding one (feature 8 non-zero) |
+| `seats` | (2, 11) | 122–123 | one row per seat, seat-relative (me first) (a view of the flat piece `seats`); features: caravan total / (max target + 5); passed; exceeded the target (busted); fuel / 20 (clipped); score / 100 (clipped); deck size / max_owned; reserve size / max_owned; caravan size / max_owned; to act; zero_next pending; first player of the round |
+| `seats_mask` | (2,) | | 1 for every row |
+| `globals` | (27,) | | the flat pieces `phase`, `round`, `territory`, `territories_left`, `unit_deck_size`, `own_deck_size`, `turn` in that order |
+| `action_targets` | (129, 1) | | per action id the row(s) it refers to, -1 for none (table below) |
+
+| actions | column | refers to |
+|---|---|---|
+| `play_top` (0) | 0 | `known_top` row 0: when known |
+| `fuel_reserve` (3) | 0 | `played` row 0: the card just played |
+| `value` (4–5) | 0 | `played` row 0: the card just played |
+| `ability_use` (6) | 0 | `played` row 0: the card just played |
+| `ability_skip` (7) | 0 | `played` row 0: the card just played |
+| `play_reserve` (9–28) | 0 | `own_reserve` row i (action i of the piece) |
+| `stash` (29–48) | 0 | `own_caravan` row i (action i of the piece) |
+| `mix` (49–68) | 0 | `own_reserve` row i (action i of the piece) |
+| `take` (69–88) | 0 | `offer` row i (action i of the piece) |
+| `draft_return` (89–108) | 0 | `own_hand` row i (action i of the piece) |
+| `place` (109–128) | 0 | `own_hand` row i (action i of the piece) |
+
 Actions
 -------
 ``Discrete(9 + 6·K)`` = ``Discrete(129)`` for the designed content. Card choices name a card
@@ -115,7 +164,9 @@ Arguments
 content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.cards`),
 ``render_mode`` (``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table,
 ``uint8``, 1280 wide), ``render_seat`` (``None`` or ``"player_k"``: only that seat's view),
-``illegal_action`` (``"terminate"``/``"raise"``), ``max_steps``; and the rule DECISION fields of
+``illegal_action`` (``"terminate"``/``"raise"``), ``observation_mode``
+(``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"), ``max_steps``; and the
+rule DECISION fields of
 :class:`card_envs.dirt_and_glory.config.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,
 ``draft_return``, ``territory_selection``, ``first_card_value``, ``first_card_ability``,
 ``first_player``, ``fuel_cost``, ``fuel_uses_per_turn``, ``bust_fuel_rescue``, ``empty_deck``,
@@ -136,6 +187,8 @@ Version history
   the end, not the last turn's value). The state is declared once (``DGState``, strict loading with
   ``check_state``); the state gains ``discarded`` (draft cards out of the game with
   ``draft_return="discard"``); v0 saved states and records do not load.
+- Later within v1 (the flat observation, the action layout and play unchanged):
+  ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").
 """
 
 from card_envs.core.aec import make_env_functions

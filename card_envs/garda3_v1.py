@@ -50,6 +50,43 @@ The mask is all zeros for an agent that is not to act.
 Battle-card ids: ``id = (value-1)*12 + attack_dir*6 + defence_dir*3 + colour`` (dirs high=0,
 low=1; colours white=0, black=1, piebald=2), each of the 36 combinations once (G-1.3).
 
+Observation modes
+-----------------
+``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
+``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
+buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
+(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
+row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
+every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
+none, and where the row is empty). Every mode shows what the flat vector shows, no more
+(``check_game`` checks it). Layout for 2-player games without ``royale`` (with ``royale`` the
+hand has 36 rows):
+
+| key | shape | rows | meaning |
+|---|---|---|---|
+| `hand` | (3, 8) | 0–2 | my hand, sorted by card id (36 rows with `royale`); features: value / 3; attack high; attack low; defence high; defence low; white; black; piebald |
+| `hand_mask` | (3,) | | 1 for a row holding one (feature 0 non-zero) |
+| `attack_cards` | (2, 8) | 3–4 | the current battle's attack cards I can see, in play order; features: the 8 battle-card features |
+| `attack_cards_mask` | (2,) | | 1 for a row holding one (feature 0 non-zero) |
+| `defence_cards` | (2, 8) | 5–6 | the current battle's defence cards; features: the 8 battle-card features |
+| `defence_cards_mask` | (2,) | | 1 for a row holding one (feature 0 non-zero) |
+| `discard` | (36, 8) | 7–42 | the public discard pile, sorted by card id; features: the 8 battle-card features |
+| `discard_mask` | (36,) | | 1 for a row holding one (feature 0 non-zero) |
+| `own_fighters` | (3, 7) | 43–45 | my fighter slots 0–2 (a view of the flat piece `fighters`); features: chosen; alive; hp / 7; max_hp / 7; attack_bonus / 2; defence_bonus / 2; in battle |
+| `own_fighters_mask` | (3,) | | 1 for a row holding one (feature 0 non-zero) |
+| `opponent_fighters` | (6, 7) | 46–51 | fighter slots 0–2 of the seat +1 clockwise, then of the seat +2 (zero in 2-player games) (a view of the flat piece `fighters`); features: as `own_fighters` |
+| `opponent_fighters_mask` | (6,) | | 1 for a row holding one (feature 0 non-zero) |
+| `draft_pool` | (9, 4) | 52–60 | the 9 fighters of the set I draft from (a row is empty once taken) (a view of the flat piece `draft_pool`); features: available; attack_bonus / 2; defence_bonus / 2; hp / 7 |
+| `draft_pool_mask` | (9,) | | 1 for a row holding one (feature 0 non-zero) |
+| `globals` | (51,) | | the flat pieces `phase`, `role`, `battle_flags`, `attack_bonus_side`, `defence_bonus_side`, `hand_sizes`, `deck_size`, `round`, `seat_roles`, `players_in`, `battle`, `hand_summary` in that order |
+| `action_targets` | (56, 1) | | per action id the row(s) it refers to, -1 for none (table below) |
+
+| actions | column | refers to |
+|---|---|---|
+| `pick` (0–8) | 0 | `draft_pool` row i (action i of the piece) |
+| `slot` (9–11) | 0 | `own_fighters` row i (action i of the piece) |
+| `card` (14–49) | 0 | `hand`: the row holding card id c |
+
 Actions
 -------
 ``Discrete(56)``; a turn is a sequence of small decisions, each with its own mask:
@@ -98,8 +135,9 @@ safety checks are built in):
   only against a two-direction attack), ``attacker_must_play=True`` (G-4.2),
   ``counter_attack_optional=True`` (G-5.2), ``max_rounds=200`` (G-6.2).
 - ``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"`` (a picture of the table,
-  ``uint8`` 1280×956, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
-  ``illegal_action="terminate"`` | ``"raise"``; ``max_steps=None`` (decision cap, default
+  ``uint8`` 1280×1022, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
+  ``illegal_action="terminate"`` | ``"raise"``; ``observation_mode="flat"`` | ``"dict"`` |
+  ``"entities"`` (the section "Observation modes"); ``max_steps=None`` (decision cap, default
   ``Garda3.max_game_length``).
 
 Version history
@@ -112,6 +150,8 @@ Version history
   state is declared once (``Garda3State``), saved states are validated field by field
   (``StateError`` naming the path), and v0 saved states / records (``version`` 0, no ``seed``
   field in v1 states) do not load. Observation and action layouts are unchanged.
+- Later within v1 (the flat observation, the action layout and play unchanged):
+  ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").
 """
 
 from __future__ import annotations

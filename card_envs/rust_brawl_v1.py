@@ -103,6 +103,45 @@ the card's own plus those its equipment grants; lottery and draw are the on-play
 | 48 | equipment DMG bonus / 10 |
 | 49 | equipment HLT bonus / 20 |
 
+Observation modes
+-----------------
+``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
+``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
+buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
+(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
+row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
+every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
+none, and where the row is empty). Every mode shows what the flat vector shows, no more
+(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows;
+``known_cards`` rows: the most distinct cards the two seats' decks can hold: 2 × 17 with the
+shipped decks, 2 × 53 with random decks of 250 points, at most ``N``):
+
+| key | shape | rows | meaning |
+|---|---|---|---|
+| `pending` | (1, 50) | 0 | the equipment card being attached (EQUIP_TARGET) (a view of the flat piece `pending`); features: the 50 card features (table above) |
+| `pending_mask` | (1,) | | 1 for a row holding one (feature 0 non-zero) |
+| `own_table` | (4, 50) | 1–4 | my positions 1-4 (a view of the flat piece `own_table`); features: the 50 card features (table above) |
+| `own_table_mask` | (4,) | | 1 for a row holding one (feature 0 non-zero) |
+| `opponent_table` | (4, 50) | 5–8 | the opponent's positions 1-4 (a view of the flat piece `opponent_table`); features: the 50 card features (table above) |
+| `opponent_table_mask` | (4,) | | 1 for a row holding one (feature 0 non-zero) |
+| `own_hand` | (10, 50) | 9–18 | my hand slots (sorted by card, as the play / discard actions index it) (a view of the flat piece `own_hand`); features: the 50 card features (table above) |
+| `own_hand_mask` | (10,) | | 1 for a row holding one (feature 0 non-zero) |
+| `known_cards` | (34, 54) | 19–52 | one row per card id (sorted) with a copy in my deck, a graveyard or (open decklists) the opponent's unseen cards: its printed features and its copies in each; rows: the most distinct cards the two seats' decks can hold (Encoder.distinct_cards); features: the 50 card features (table above), then copies in my deck / 2; copies in my graveyard / 2; copies in the opponent's graveyard / 2; the opponent's unseen copies / 2 (open_decklists only) |
+| `known_cards_mask` | (34,) | | 1 for a row holding one (feature 0 non-zero) |
+| `globals` | (23,) | | the flat pieces `phase`, `turn`, `counts`, `acting` in that order |
+| `action_targets` | (33, 2) | | per action id the row(s) it refers to, -1 for none (table below) |
+
+| actions | column | refers to |
+|---|---|---|
+| `equip` (1–4) | 0 | `own_table` row i (action i of the piece) |
+| `equip` (1–4) | 1 | `pending` row 0 |
+| `ranged` (5–8) | 0 | `opponent_table` row i (action i of the piece) |
+| `ranged` (5–8) | 1 | `own_table`: the position of my ranged card that acts |
+| `heal` (9–12) | 0 | `own_table` row i (action i of the piece) |
+| `heal` (9–12) | 1 | `own_table`: the position of my healer that acts |
+| `play` (13–22) | 0 | `own_hand` row i (action i of the piece) |
+| `discard` (23–32) | 0 | `own_hand` row i (action i of the piece) |
+
 Actions
 -------
 ``Discrete(33)`` = ``Discrete(13 + 2·max_hand)``. Hand slots index the own hand sorted by card
@@ -147,7 +186,8 @@ card-name list or ``"random"``; ``None`` fails with a ``DeckError`` if a shipped
 (``None``/``"ansi"``/``"human"``/``"rgb_array"``), ``render_seat`` (``None``: the whole state;
 ``"player_k"``: that seat's view: both tables with position, card, kind/icon, HLT/max, DMG with
 boosts, cover, paralysis, equipment and ability texts, both graveyards, the own hand only, deck and hand sizes),
-``illegal_action`` (``"terminate"``/``"raise"``),
+``illegal_action`` (``"terminate"``/``"raise"``), ``observation_mode``
+(``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"),
 ``max_steps``; and the rule DECISION fields of
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,
 ``empty_deck``, ``equipment_per_character``, ``max_hand``, ``heal_self``, ``paralysis_turns``,
@@ -169,6 +209,8 @@ Version history
   v0, none of 2,000 now; every other game plays as in v0). ``stalemate_cycles=False`` plays the
   v0 rules; saved states and records of v0 are refused (the version changed). ``rust_brawl_v0``
   raises an ImportError naming this module.
+- Later within v1 (the flat observation, the action layout and play unchanged):
+  ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").
 """
 
 from card_envs.core.aec import make_env_functions

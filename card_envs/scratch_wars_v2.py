@@ -78,6 +78,42 @@ seen from the observer's side (``my_*`` / ``opp_*``):
 | 1326–1429 | `my_hero` | my hero card: per time of day (25 each): energy / 6, then 2 bonus slots (bonus effect one-hot 11 incl. blessing/combo_bonus/detonator, value / 12: -5/12..0.75); then trained types (4) |
 | 1430–1533 | `opp_hero` | the opponent's hero card, same encoding |
 
+Observation modes
+-----------------
+``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
+``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
+buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
+(:mod:`card_envs.core.entities`): per zone a float32 array of rows (a weapon slot or a hero a
+row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
+every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
+none, and where the row is empty). Every entry is one of the flat vector's (or a product of two
+of its flags: in play, spun last, attacked); every mode shows what the flat vector shows, no more
+(``check_game`` checks it):
+
+| key | shape | rows | meaning |
+|---|---|---|---|
+| `my_weapons` | (5, 129) | 0–4 | my weapon slots 0–4; features: in play; the slot's entries of `my_weapon_info`, `my_weapon_status`, `my_stored_effect`, `my_stored_value`, `my_stored_durability`, `my_wheels` (its 9 segments); spun last; attacked (the weapon); attacked (its stored effect) |
+| `my_weapons_mask` | (5,) | | 1 for a row holding one (feature 0 non-zero) |
+| `opp_weapons` | (5, 129) | 5–9 | the opponent's weapon slots 0–4; features: as `my_weapons`, from the `opp_*` pieces |
+| `opp_weapons_mask` | (5,) | | 1 for a row holding one (feature 0 non-zero) |
+| `heroes` | (2, 111) | 10–11 | my hero, then the opponent's; features: `*_hp`, `*_hp_max`, `*_energy`, `*_bonus_used`, `*_init_value`, `*_hero` (the hero card); attacked |
+| `heroes_mask` | (2,) | | 1 for every row |
+| `globals` | (48,) | | the flat pieces `time_of_day`, `round`, `day`, `is_my_turn`, `is_my_decision`, `i_started`, `actions_left`, `phase`, `last_spin_mine`, `last_spin_opp`, `last_spin_segment`, `last_spin_effect`, `last_spin_value`, `last_spin_colour`, `pending_value`, `bonus_offered`, `attack_value`, `attack_shielded`, `attack_by_me` in that order |
+| `action_targets` | (47, 1) | | per action id the row(s) it refers to, -1 for none (table below) |
+
+| actions | column | refers to |
+|---|---|---|
+| `init_weapon` (0–4) | 0 | `my_weapons` row i (action i of the piece) |
+| `spin` (7–11) | 0 | `my_weapons` row i (action i of the piece) |
+| `repair` (12–16) | 0 | `my_weapons` row i (action i of the piece) |
+| `cancel` (17–21) | 0 | `my_weapons` row i (action i of the piece) |
+| `apply` (23) | 0 | `my_weapons`: the weapon I spun (its effect awaits apply / decline) |
+| `decline` (24) | 0 | `my_weapons`: the weapon I spun |
+| `target_hero` (28) | 0 | `heroes` row 1: the opposing hero |
+| `target_weapon` (29–33) | 0 | `opp_weapons` row i (action i of the piece) |
+| `target_effect` (34–38) | 0 | `opp_weapons` row i (action i of the piece) |
+| `shield` (39–43) | 0 | `my_weapons` row i (action i of the piece) |
+
 Actions
 -------
 ``Discrete(47)``; ``k`` is a weapon slot 0..4 in the loadout's order, ``j`` a bonus slot
@@ -131,8 +167,9 @@ catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`
 (``"all"``), ``end_of_turn_order`` (``"permanent_then_combo"``), ``no_target``
 (``"cannot_apply"``) — see
 :class:`card_envs.scratch_wars.config.ScratchWarsConfig`. Adapter arguments: ``render_mode``
-(``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table, ``uint8`` 1280×802),
+(``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table, ``uint8`` 1280×1202),
 ``render_seat`` (``None`` or ``"player_k"``), ``illegal_action`` (``"terminate"``/``"raise"``),
+``observation_mode`` (``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"),
 ``max_steps``.
 
 Version history
@@ -156,6 +193,8 @@ Version history
   clipped to 64). Play, rules, the action layout and the observation's layout are unchanged;
   saved states and records of v1 are refused (the version changed). ``scratch_wars_v1``
   raises an ImportError naming this module.
+  Later (the flat observation, the action layout and play unchanged): ``observation_mode="dict"``
+  and ``"entities"`` (the section "Observation modes").
 """
 
 from card_envs.core.aec import make_env_functions

@@ -18,6 +18,7 @@ from card_envs.core.registry import make_heuristic
 from card_envs.dirt_and_glory import constants as R
 from card_envs.dirt_and_glory.bot import HeuristicBot
 from card_envs.dirt_and_glory.cards import DEFAULT_CONTENT, load_content
+from card_envs.dirt_and_glory.view import kind_text
 from card_envs.evaluation import play_match
 from dirt_and_glory_helpers import game
 
@@ -54,6 +55,13 @@ def test_docstring_holds_the_layout_tables():
     assert g.action_layout.markdown() in doc
     for k in g.kinds:
         assert f"`{k.label()}`" in doc
+    # the entity view's two tables (2 players): 5 piles of K kind rows, the other caravans,
+    # the known top card, the card just played, the seats
+    entities = g.entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    K = g.num_kinds
+    assert entities.total_rows == 5 * K + K + 1 + 1 + 2 == 124
+    assert game(num_players=5).entity_layout.total_rows == 5 * K + 4 * K + 1 + 1 + 5
     for n, size in ((2, 209), (3, 240), (4, 271), (5, 302)):
         gn = game(num_players=n)
         K = gn.num_kinds
@@ -88,7 +96,7 @@ def test_action_ids_and_names_come_from_one_layout():
                                     else f"{piece.name} {a - piece.start}")
         assert text.startswith(g.action_name(a))
         if piece.name in R.KIND_PIECES:
-            assert text == f"{piece.name} {a - piece.start}: {g.kinds[a - piece.start].label()}"
+            assert text == f"{piece.name} {a - piece.start}: {kind_text(g.kinds[a - piece.start])}"
     assert g.action_to_string(s, R.A_PLAY_TOP) == "play_top"
     assert g.action_to_string(s, R.A_VALUE_HIGH) == "value 1: high"  # no card just played
     assert g.phases == R.PHASES == tuple(p.name.lower() for p in R.Phase)

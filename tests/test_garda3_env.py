@@ -40,6 +40,12 @@ def test_docstring_spec_matches_layouts():
     assert OBSERVATION.markdown() in doc
     assert R.ACTIONS.markdown() in doc
     assert f"float32 ({OBSERVATION.size},)" in doc and f"Discrete({R.ACTIONS.size})" in doc
+    # the entity view's two tables (2 players, no royale: a hand of 3 rows; royale: 36)
+    entities = make_game().entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    assert entities.total_rows == 3 + 2 + 2 + 36 + 3 + 6 + 9 == 61
+    assert entities.shapes()["globals"][0] == (11 + 4 + 3 + 2 + 2 + 3 + 1 + 1 + 6 + 3 + 8 + 7,)
+    assert make_game(variant="royale").entity_layout["hand"].rows == 36
     env = garda3_v1.env()
     env.reset(seed=0)
     obs = env.observe("player_0")

@@ -8,6 +8,7 @@ import ast
 import dataclasses
 import importlib
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -19,14 +20,23 @@ from card_envs.core.registry import ENV_MODULES, GAMES, make_game
 PACKAGE = Path(card_envs.__file__).parent
 REPO = PACKAGE.parent
 #: the module set of every game folder (docs/adding_a_game.md)
-GAME_MODULES = {"__init__", "constants", "cards", "config", "state", "rules", "observation", "bot"}
+GAME_MODULES = {"__init__", "constants", "cards", "config", "state", "rules", "observation",
+                "view", "bot"}
+#: a module a game folder may add: the read-only position queries its Game class inherits, when
+#: the rules would otherwise pass RULES_MAX_LINES (Scratch Wars, Rust Brawl)
+OPTIONAL_GAME_MODULES = {"queries"}
+#: the longest a game's rules.py may be
+RULES_MAX_LINES = 800
 #: every game folder: the registered games and the shipped template
 GAME_FOLDERS = {name: PACKAGE / name for name in GAMES}
 GAME_FOLDERS["toy_nim"] = PACKAGE / "testing" / "toy_game"
 #: what the core derives once and no game writes again (card_envs/core/game.py)
 CORE_DERIVED = ("apply_action", "legal_actions", "legal_action_mask", "clone", "state_to_dict",
                 "state_from_dict", "observe", "action_name", "action_to_string", "phase_name",
-                "check_action")
+                "check_action", "observe_dict", "observe_entities")
+#: what the game's view (its view.py) declares and the Game class hands over to it
+VIEW_METHODS = ("render", "view_header", "render_view", "table_view", "describe_action",
+                "action_seen_by", "effects_seen_by")
 
 
 def module_name(path: Path) -> str:
@@ -90,8 +100,9 @@ def internal_edges(name: str) -> set[str]:
 def test_every_game_folder_has_the_same_module_set(game):
     folder = GAME_FOLDERS[game]
     modules = {p.stem for p in folder.glob("*.py")}
-    assert modules == GAME_MODULES, (f"{folder}: modules {sorted(modules)}; the shape is "
-                                     f"{sorted(GAME_MODULES)}")
+    assert GAME_MODULES <= modules <= GAME_MODULES | OPTIONAL_GAME_MODULES, (
+        f"{folder}: modules {sorted(modules)}; the shape is {sorted(GAME_MODULES)} (and "
+        f"optionally {sorted(OPTIONAL_GAME_MODULES)})")
     assert (folder / "data").is_dir() and any((folder / "data").glob("*.toml")), \
         f"{folder}/data holds no card data"
 
@@ -109,10 +120,48 @@ def test_games_write_only_their_rules_and_leave_the_generic_part_to_the_core(gam
     for attr in CORE_DERIVED:
         assert getattr(type(g), attr) is getattr(GameBase, attr), \
             f"{type(g).__name__} overrides {attr}, which the core derives"
-    for attr in ("state_class", "encoder_class", "action_layout", "phases"):
+    for attr in ("state_class", "encoder_class", "view_class", "action_layout", "phases"):
         assert getattr(g, attr, None), f"{type(g).__name__} does not set {attr}"
+    for attr in VIEW_METHODS:
+        assert getattr(type(g), attr) is getattr(GameBase, attr), \
+            f"{type(g).__name__} overrides {attr}: it belongs in the game's view.py"
+    assert g.view_class.__module__ == g.__module__.rpartition(".")[0] + ".view"
     assert g.num_actions == g.action_layout.size
     assert g.observation_shape == (g.encoder.layout.size,)
+
+
+#: what marks text, picture or action-description code: a view method defined, a picture record
+#: built, the picture module imported
+VIEW_CODE = re.compile(r"def (" + "|".join(VIEW_METHODS) + r")\b|\b(CardFace|CardRow|Panel|Table|"
+                       r"text_table)\(|card_envs\.core\.(table|picture)\b")
+
+
+@pytest.mark.parametrize("game", sorted(GAME_FOLDERS))
+def test_rules_hold_the_rules_only_and_stay_short(game):
+    """Issue 20: each game's rules.py holds its rules only (its text views, picture and action
+    descriptions are in view.py) and is at most RULES_MAX_LINES lines long."""
+    for name in ("rules", "queries"):
+        path = GAME_FOLDERS[game] / f"{name}.py"
+        if not path.exists():
+            continue
+        text = path.read_text()
+        found = [f"{path.relative_to(REPO)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+                 for m in VIEW_CODE.finditer(text)]
+        assert not found, "view code outside view.py:\n" + "\n".join(found)
+        lines = text.count("\n")
+        assert lines <= RULES_MAX_LINES, f"{path.relative_to(REPO)}: {lines} lines"
+    view = (GAME_FOLDERS[game] / "view.py").read_text()
+    assert VIEW_CODE.search(view), f"{game}/view.py declares no view method"
+
+
+def test_the_view_code_pattern_finds_what_it_is_meant_to_find():
+    for line in ("    def render_view(self, state, player):", "    def describe_action(self, s,",
+                 "from card_envs.core.table import CardFace", "x = Panel(title='a')",
+                 "import card_envs.core.picture"):
+        assert VIEW_CODE.search(line), line
+    for line in ("    def rendering(self):", "table_points = 3", "x = self.table[p][j]",
+                 "def check_state(self, state):"):
+        assert not VIEW_CODE.search(line), line
 
 
 # -- no underscore-prefixed names across modules -----------------------------------------------

@@ -110,6 +110,10 @@ def test_a_human_plays_to_the_end_and_the_record_replays_to_the_same_state(
     seat_view = capsys.readouterr().out
     assert seat_view.rstrip().endswith(f"state digest: {digest}")
     assert f"{name}: you are seat {seat}; " in seat_view
+    # what each move did (effects_seen_by): the same lines in the game and in the seat's replay
+    effects = [x.strip() for x in out.splitlines() if x.startswith("    → ")]
+    replayed = {x.strip() for x in seat_view.splitlines() if x.startswith("  → ")}
+    assert effects and set(effects) <= replayed
 
 
 @pytest.mark.parametrize("name, cfg, opponent", [

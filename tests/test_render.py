@@ -486,9 +486,10 @@ def test_dirt_and_glory_names_the_top_card_not_a_top_n():
     table = game.table_view(state, None)  # the whole table: every deck's top card is known
     deck = state.decks[0]
     head, composition = table.panels[1].lines[1:3]
-    assert head == f"deck {len(deck)} cards, top card {game.card_label(deck[-1])}"
+    name = game.view._short  # the picture names a card by its values and ability in words
+    assert head == f"deck {len(deck)} cards, top card {name(deck[-1])}"
     assert composition.startswith("in it: ") and "(top" not in head + composition
-    labels = [game.card_label(c) for c in deck]
+    labels = [name(c) for c in deck]
     for label in set(labels):
         k = labels.count(label)
         assert (f"{label} ×{k}" if k > 1 else label) in composition.split("in it: ")[1].split(", ")

@@ -62,6 +62,16 @@ def test_docstring_is_the_spec():
     assert g.observation_layout.markdown() in doc
     assert g.action_layout.markdown() in doc
     assert features_markdown() in doc
+    # the entity view's two tables: the table positions, the hand and the pending equipment as
+    # views of the flat pieces, one known_cards row per card id: at most the distinct cards of
+    # the two seats' decks (the shipped decks hold at most 17; a random deck of 250 points at
+    # most 53: the 53 cheapest cards, one copy each)
+    entities = g.entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    assert entities["known_cards"].rows == 2 * 17 == 34
+    assert make_game(decks="random").entity_layout["known_cards"].rows == 2 * 53
+    assert entities.total_rows == 1 + 4 + 4 + 10 + 34
+    assert entities.shapes()["action_targets"][0] == (33, 2)
     assert f"Discrete({g.num_actions})" in doc and g.num_actions == 33 == 13 + 2 * 10
     n = len(g.db)
     assert n == 174 and NF == len(CARD_FEATURES) == 50
@@ -148,9 +158,22 @@ def test_render_view_shows_the_own_hand_only_and_ansi_render():
     env.reset(seed=4)
     game, s = env.game, env.state_obj
     view = env.render_view("player_0")
-    assert "your hand: " + str([game.card_name(c) for c in s.hands[0]]) in view
-    for c in set(s.hands[1]) - set(s.hands[0]) - set(s.decks[0]):
-        assert f"'{game.card_name(c)}'" not in view
+    lines = view.splitlines()
+    start = lines.index("  your hand (play k / discard k):")
+    hand = [x for x in lines[start + 1:] if x.startswith("    ") and x[4].isdigit()]
+    assert [x.split(" — ")[0] for x in hand] == \
+        [f"    {i}: {game.card_name(c)}" for i, c in enumerate(s.hands[0])]
+    for x, c in zip(hand, s.hands[0]):  # every hand card with its values (RB-2)
+        assert f"{game.printed_hlt[c]}" in x and f"{game.points[c]} points" in x
+    # the opponent's hand appears only in the open decklist's unseen cards, never in a hand list
+    closed = rust_brawl_v1.env(decks=PAIRS[1], open_decklists=False)
+    closed.reset(seed=4)
+    cs = closed.state_obj
+    shown = {closed.game.card_name(c) for c in cs.hands[0] + [x for x in cs.table[1] if x >= 0]}
+    closed_view = closed.render_view("player_0")
+    for c in cs.hands[1]:
+        if closed.game.card_name(c) not in shown:
+            assert closed.game.card_name(c) not in closed_view
     text = env.render()
     assert "Rust Brawl — turn 1" in text and "seat 1" in text
     rng = random.Random(0)

@@ -54,6 +54,13 @@ def test_docstring_contains_layout_tables():
     assert OBS.markdown() in doc
     assert ACTIONS.markdown() in doc
     assert f"float32 ({OBS.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
+    # the entity view: 5 weapon slots a side (1 + 7 + 5 + 3 + 1 + 1 + 9·12 + 3 = 129 features),
+    # the two heroes (1 + 1 + 1 + 2 + 1 + 104 + 1 = 111)
+    entities = make_game().entity_layout
+    assert "Observation modes" in doc and entities.markdown() in doc
+    shapes = entities.shapes()
+    assert shapes["my_weapons"][0] == shapes["opp_weapons"][0] == (5, 129)
+    assert shapes["heroes"][0] == (2, 111) and entities.total_rows == 12
 
 
 # -- catalogue ------------------------------------------------------------------------------

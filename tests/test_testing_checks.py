@@ -152,9 +152,11 @@ def test_the_template_env_module_documents_its_layouts_and_passes_api_test():
 
     from card_envs.testing import toy_nim_v0
     from card_envs.testing.toy_game.constants import ACTIONS
-    from card_envs.testing.toy_game.observation import OBSERVATION
+    from card_envs.testing.toy_game.observation import ENTITIES, OBSERVATION
 
     doc = toy_nim_v0.__doc__
     assert ACTIONS.markdown() in doc and OBSERVATION.markdown() in doc
+    assert ENTITIES.markdown() in doc and "Observation modes" in doc
     assert f"float32 ({OBSERVATION.size},)" in doc and f"Discrete({ACTIONS.size})" in doc
     api_test(toy_nim_v0.env(num_players=3), num_cycles=100)
+    api_test(toy_nim_v0.env(num_players=3, observation_mode="entities"), num_cycles=100)

@@ -138,3 +138,23 @@ def test_learning_beats_random_after_a_minute(game, tmp_path):
     assert set(final) == {"random", "heuristic"}, sorted(final)  # the plain policy, no search
     assert final["random"]["games"] == 200
     assert final["random"]["win_rate"] >= 0.75, final
+
+
+@pytest.mark.parametrize("game", ["garda3", "rust_brawl"])
+def test_the_card_aware_network_trains_resumes_and_plays(game, tmp_path):
+    """``--network cards``: the entity view, CardsExtractor, the behaviour-cloning start on the
+    teacher's entity views; the resumed run keeps the network (a model field) without the flag;
+    card-envs evaluate plays the model from each seat's own entity view."""
+    run = tmp_path / "run"
+    out = _run(["training/ppo.py", "--game", game, "--network", "cards", "--total-timesteps",
+                "256", "--run-dir", str(run), *TINY, "--final-eval-lookahead", "0"], timeout=240)
+    assert "behaviour cloning of the heuristic on" in out
+    first = json.loads((run / "summary.json").read_text())
+    assert first["args"]["network"] == "cards" and first["timesteps"] >= 256
+    _run(["training/ppo.py", "--total-timesteps", "512", "--resume", str(run), *TINY,
+          "--final-eval-lookahead", "0"], timeout=240)
+    second = json.loads((run / "summary.json").read_text())
+    assert second["args"]["network"] == "cards" and second["timesteps"] >= 512
+    out = _run(["-m", "card_envs.cli", "evaluate", "--game", game, "--a", str(run / "model.zip"),
+                "--b", "heuristic", "--games", "4", "--json", str(tmp_path / "eval.json")])
+    assert json.loads((tmp_path / "eval.json").read_text())["games"] == 4

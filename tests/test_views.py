@@ -12,6 +12,7 @@ import random
 import pytest
 
 from card_envs.core.registry import make_game
+from card_envs.core.table import cards
 from card_envs.garda3.constants import A_CARD, PH_ATTACK_CARDS, card_name
 from card_envs.testing.toy_game.rules import make_game as make_toy
 
@@ -74,21 +75,30 @@ def test_garda3_night_card_is_face_down_for_the_defender_until_revealed():
 
 
 def test_dirt_and_glory_view_hides_other_reserves_decks_and_hands():
+    """DG-5: the own deck's composition (sorted by value, never in its order), the own reserve;
+    of the other seats only the sizes of their reserves, decks and drawn cards."""
     game = make_game("dirt_and_glory", num_players=3)
+    text = game.view.card_text
+
+    def order(c):
+        return game.card_low[c], game.card_high[c], game.card_ab[c]
+
     checked = 0
     for state in _states(game, 6, 300):
         for p in range(3):
             view = game.render_view(state, p)
-            own = sorted(game.card_label(c) for c in state.decks[p])
-            assert f"deck {len(own)} {own}" in view  # the composition, sorted: never the order
-            assert f"reserve {sorted(game.card_label(c) for c in state.reserves[p])}" in view
+            own = ", ".join(text(c) for c in sorted(state.decks[p], key=order)) or "-"
+            assert f"    deck ({cards(len(state.decks[p]))}, order unknown" in view
+            assert f"): {own}\n" in view + "\n"  # the composition, sorted: never the order
+            reserve = ", ".join(text(c) for c in sorted(state.reserves[p], key=order)) or "-"
+            assert f"    reserve: {reserve}\n" in view
             for q in range(3):
                 if q != p:
-                    assert (f"| reserve {len(state.reserves[q])} | deck {len(state.decks[q])}"
-                            in view)
+                    assert (f" · reserve {cards(len(state.reserves[q]))} · deck "
+                            f"{cards(len(state.decks[q]))}" in view)
             if state.hand and state.player != p:
-                assert f"seat {state.player} holds {len(state.hand)} drawn cards" in view
-                assert "your hand" not in view
+                assert f"seat {state.player} holds {cards(len(state.hand))} drawn" in view
+                assert "your drawn cards" not in view
             # reordering the own deck does not change the view (unless the top is scouted)
             if not state.peek[p]:
                 other = game.clone(state)
@@ -103,13 +113,52 @@ def test_dirt_and_glory_view_hides_other_reserves_decks_and_hands():
     assert checked > 300
 
 
-def test_scratch_wars_has_nothing_hidden_its_view_is_the_render():
+def test_dirt_and_glory_cards_show_their_abilities_in_words():
+    """DG-1.5: a card is its values and its ability in words (no ability codes, no ``2=2``); a
+    caravan card shows the value it counts when that is not plain."""
+    game = make_game("dirt_and_glory", num_players=2)
+    words = {"1+zero_next": "1 (your next card counts 0)", "3+fuel": "3 (+1 fuel)",
+             "1/4+scout": "1/4 (see your deck's top card)",
+             "3+stash": "3 (move another caravan card to your reserve)", "2/5": "2/5"}
+    found = {game.kinds[k].label(): game.view.card_text(game.card_kind.index(k))
+             for k in range(game.num_kinds) if game.kinds[k].label() in words}
+    assert len(found) >= 4 and found == {k: words[k] for k in found}
+    counted = 0
+    for state in (s for seed in (2, 3, 4) for s in _states(game, seed, 300)):
+        for p in range(2):
+            view = game.render_view(state, p)
+            for code in ("zero_next", "+scout", "+fuel", "+stash"):
+                assert code not in view, code
+            for c, v in zip(state.caravans[p], state.values[p]):
+                card = game.view.card_text(c)
+                if game.card_low[c] != game.card_high[c] or v != game.card_low[c]:
+                    assert f"{card} = {v}" in view
+                    counted += 1
+    assert counted > 10
+
+
+def test_scratch_wars_has_nothing_hidden_both_seats_read_the_same_table():
+    """Nothing is hidden (perfect information): a seat's view is the header and the table, the
+    other seat's view differs only by who is "(you)" / "your"; every weapon shows its status,
+    spin cost and durability and its whole wheel, each segment's effect, value and colour
+    (SW-1.2, SW-3.2)."""
     game = make_game("scratch_wars")
     state = next(s for i, s in enumerate(_states(game, 1, 30)) if i == 20)
     view = game.render_view(state, 1)
     assert game.perfect_information
     assert view == f"scratch_wars: you are seat 1; phase {game.phase_name(state)}, to act: seat " \
-        f"{state.actor}{' (you)' if state.actor == 1 else ''}\n" + game.render(state)
+        f"{state.actor}{' (you)' if state.actor == 1 else ''}\n" + game.view.table_text(state, 1)
+    lines = view.splitlines()
+    for p in (0, 1):
+        for k, name in enumerate(state.weapon_names[p]):
+            weapon = game.weapon(state, p, k)
+            i = next(i for i, x in enumerate(lines) if x.startswith(f"    {k} {name}: ")
+                     and i > lines.index(next(y for y in lines if y.startswith(f"  seat {p}"))))
+            assert f"durability {weapon.durability}" in lines[i]
+            assert f"spin cost {game.spin_cost(state, p, k)}" in lines[i]
+            assert lines[i + 1].startswith("        wheel: ")
+            for seg in weapon.segments:
+                assert game.view.segment_text(weapon, seg) in lines[i + 1]
 
 
 def test_core_default_view_is_the_seat_observation_by_piece():

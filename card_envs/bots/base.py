@@ -8,6 +8,15 @@ that reads the state documents which fields it uses, and never reads hidden card
 :class:`ObservationPolicy` turns a plain ``(observation, action_mask) -> action`` callable (a
 trained network, a user function) into a policy; :func:`as_policy` accepts either form.
 :func:`reseed_policy` restarts the RNG of a policy that keeps one (envs reseed their opponents).
+
+A policy may also hear the moves: ``observe_move(game, state, action, player)``, if it has one,
+is called by the match loops (:func:`card_envs.evaluation.match.play_game`, so ``evaluate`` and
+the tournaments; the text env :mod:`card_envs.wrappers.text`) before every move of every seat is
+applied (``player`` the mover, ``state`` still before the move), once per policy object however
+many seats it plays. A policy must take from it only what its own seats see
+(``game.action_seen_by``); the text policies (:mod:`card_envs.bots.llm`) tell their language
+model the moves since its last decision this way. :func:`move_watchers` lists the policies that
+have it.
 """
 
 from __future__ import annotations
@@ -150,3 +159,14 @@ def reseed_policy(policy, seed: int) -> None:
     base = getattr(policy, "base", None)
     if base is not None and base is not policy and callable(getattr(base, "act", None)):
         reseed_policy(base, seed + 1)
+
+
+def move_watchers(policies) -> list:
+    """The distinct policies of ``policies`` (in order, each object once) that have
+    ``observe_move`` (module docstring)."""
+    out: list = []
+    for policy in policies:
+        if callable(getattr(policy, "observe_move", None)) and \
+                not any(policy is seen for seen in out):
+            out.append(policy)
+    return out

@@ -147,7 +147,8 @@ class ISMCTSBot:
         prior: ``None`` (plain ISMCTS) or an object with ``logits(observation)``: float32
             observation of the game's ``observation_shape`` in, unmasked logits
             ``(num_actions,)`` out (a :class:`card_envs.bots.sb3.FrozenPolicy`); with
-            ``observation_shape`` / ``num_actions`` attributes it is checked against the game.
+            ``observation_shape`` / ``num_actions`` attributes it is checked against the game;
+            with ``observe(game, state, seat)`` it is given that (the view a model reads).
         prior_mode: ``"puct"`` or ``"bias"`` (:data:`PRIOR_MODES`, module docstring); used only
             with a prior.
         c_puct: PUCT exploration weight (>= 0, finite; units of the value spread).
@@ -324,6 +325,15 @@ class ISMCTSBot:
             return
         shape = getattr(self.prior, "observation_shape", None)
         n = getattr(self.prior, "num_actions", None)
+        if isinstance(shape, dict):  # a model of the dict or entity view: its own check
+            from card_envs.bots.sb3 import fit_error
+
+            message = fit_error(self.prior, game)
+            if message:
+                raise ConfigError(f"ismcts prior {getattr(self.prior, 'name', self.prior)!r} "
+                                  f"{message}")
+            self._prior_checked.add(id(game))
+            return
         game_shape = tuple(getattr(game, "observation_shape", ()))
         if (shape is not None and tuple(shape) != game_shape) or \
                 (n is not None and n != game.num_actions):
@@ -387,7 +397,9 @@ class _Search:
     def prior_probs(self, det, mover: int, legal: list[int]) -> np.ndarray:
         """The prior over ``legal`` (float64, sums to 1): the softmax of the prior's logits for
         ``mover``'s observation of the deal ``det``, restricted to ``legal``."""
-        logits = np.asarray(self.prior.logits(self.game.observe(det, mover)), dtype=np.float64)
+        observe = getattr(self.prior, "observe", None)  # a model reading another view
+        obs = observe(self.game, det, mover) if observe else self.game.observe(det, mover)
+        logits = np.asarray(self.prior.logits(obs), dtype=np.float64)
         x = logits[legal]
         x = np.exp(x - x.max())
         return x / x.sum()

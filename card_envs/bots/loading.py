@@ -123,7 +123,8 @@ def load_model_policy(path: str | Path, deterministic: bool = True, name: str | 
 
 def check_policy_fits(policy, game, spec: str) -> None:
     """ConfigError if ``policy`` (a model's, with ``observation_shape`` and ``num_actions``) was
-    made for observations or actions of another shape than ``game``'s; other policies pass."""
+    made for observations (in its ``observation_mode``) or actions of another shape than
+    ``game``'s; other policies pass."""
     shape = getattr(policy, "observation_shape", None)
     n = getattr(policy, "num_actions", None)
     if shape is None or n is None:
@@ -131,12 +132,11 @@ def check_policy_fits(policy, game, spec: str) -> None:
         if base is not None:
             check_policy_fits(base, game, spec)
         return
-    game_shape = tuple(getattr(game, "observation_shape", ()))
-    if tuple(shape) != game_shape or n != game.num_actions:
-        raise ConfigError(f"model {spec!r} takes observations {tuple(shape)} and {n} actions, "
-                          f"but {getattr(game, 'name', 'the game')} gives {game_shape} and "
-                          f"{game.num_actions}: it was trained on another game or config (pass "
-                          "that game and --game-config)")
+    from card_envs.bots.sb3 import fit_error
+
+    message = fit_error(policy, game)
+    if message:
+        raise ConfigError(f"model {spec!r} {message}")
 
 
 def resolve_heuristic(spec: str, **kwargs: Any):

@@ -5,7 +5,11 @@ Conventions (PettingZoo classic):
 - agents ``player_0 .. player_{n-1}`` (seat ``i`` is ``player_i``);
 - ``observe(agent)`` -> ``{"observation": float32 (game.observation_shape),
   "action_mask": int8 (num_actions,)}``; the mask is all zeros for an agent that is not to act
-  and for every agent once the game is over;
+  and for every agent once the game is over. ``observation_mode`` chooses what
+  ``"observation"`` holds (:mod:`card_envs.core.observation_modes`): ``"flat"`` (default) the
+  vector, ``"dict"`` a ``Dict`` of the observation layout's named pieces (views into the flat
+  buffer), ``"entities"`` the per-entity view (zones of card rows with row masks, ``globals``,
+  ``action_targets``: the layout is in each env module's docstring);
 - rewards only at the end of the game: the game's zero-sum ``returns``; 0 on a truncation;
 - ``truncated`` when the game's own rule cap is reached (``Game.is_truncated``) or after
   ``max_steps`` decisions (default ``game.max_game_length``);
@@ -54,6 +58,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
 from card_envs.core.game import first_difference
+from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
 from card_envs.core.records import GameRecord, record_of
 from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
@@ -75,9 +80,12 @@ class CardGameEnv(AECEnv):
             ``render()`` shows, as text or picture.
         illegal_action: ``"terminate"`` (PettingZoo convention, default) or ``"raise"``.
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
+        observation_mode: ``"flat"`` (default), ``"dict"`` or ``"entities"`` (module
+            docstring).
 
     Raises:
-        ConfigError: an unknown ``render_mode``, ``render_seat`` or ``illegal_action``.
+        ConfigError: an unknown ``render_mode``, ``render_seat``, ``illegal_action`` or
+            ``observation_mode`` (or ``"entities"`` for a game that declares no entity view).
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2,
@@ -91,6 +99,7 @@ class CardGameEnv(AECEnv):
         illegal_action: str = "terminate",
         max_steps: int | None = None,
         render_seat: str | None = None,
+        observation_mode: str = "flat",
     ):
         super().__init__()
         check_choice("render_mode", render_mode, [None, "ansi", "human", "rgb_array"])
@@ -114,14 +123,12 @@ class CardGameEnv(AECEnv):
         self._camera = TableCamera(game, seat) if render_mode == "rgb_array" else None
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._num_actions = game.num_actions
+        self.observation_mode = check_observation_mode(game, observation_mode)
+        #: (state, seat) -> the observation of the mode (game.observe for "flat")
+        self._view = observer(game, observation_mode)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=game.observation_low,
-                    high=game.observation_high,
-                    shape=game.observation_shape,
-                    dtype=np.float32,
-                ),
+                "observation": view_space(game, observation_mode),
                 "action_mask": spaces.Box(0, 1, shape=(game.num_actions,), dtype=np.int8),
             }
         )
@@ -284,7 +291,7 @@ class CardGameEnv(AECEnv):
         if not self._game_over and agent == self.agent_selection:
             mask[self._legal] = 1
         return {
-            "observation": self.game.observe(self.state_obj, self._index[agent]),
+            "observation": self._view(self.state_obj, self._index[agent]),
             "action_mask": mask,
         }
 
@@ -424,8 +431,9 @@ def make_env_functions(make_game, env_name: str):
     """Build the ``raw_env`` / ``env`` pair of a game's env module.
 
     ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, render_seat=None,
-    **config)`` builds ``CardGameEnv(make_game(**config), ...)``; ``env(**kwargs)`` is the same
-    env (the PettingZoo safety wrappers are built in, see this module's docstring).
+    observation_mode="flat", **config)`` builds ``CardGameEnv(make_game(**config), ...)``;
+    ``env(**kwargs)`` is the same env (the PettingZoo safety wrappers are built in, see this
+    module's docstring).
     """
 
     def raw_env(
@@ -433,6 +441,7 @@ def make_env_functions(make_game, env_name: str):
         illegal_action: str = "terminate",
         max_steps: int | None = None,
         render_seat: str | None = None,
+        observation_mode: str = "flat",
         **config: Any,
     ) -> CardGameEnv:
         return CardGameEnv(
@@ -442,6 +451,7 @@ def make_env_functions(make_game, env_name: str):
             illegal_action=illegal_action,
             max_steps=max_steps,
             render_seat=render_seat,
+            observation_mode=observation_mode,
         )
 
     def env(**kwargs: Any) -> CardGameEnv:

@@ -28,6 +28,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "rllib": ("ray", "torch"),
     "openspiel": ("pyspiel",),
     "video": ("moviepy",),
+    "llm": ("httpx",),
 }
 
 

@@ -27,8 +27,12 @@ Contract (``S`` is the game's state type):
 ``returns(S) -> list[float]``               final reward per seat (zero-sum); zeros mid-game
 ``observe(S, p) -> ndarray``                float32 ``observation_shape``, seat ``p``'s view,
                                             never another seat's hidden cards
+``observe_dict(S, p)``,                     the same view as a dict of the layout's named
+``observe_entities(S, p)``                  pieces, and as rows of cards per zone
+                                            (:mod:`card_envs.core.entities`; a game declares
+                                            its ``entity_layout`` beside its encoder)
 ``action_to_string(S, a) -> str``           readable name of action ``a`` in state ``S``
-``render(S) -> str``                        a text picture of the public + all state (debug)
+``render(S) -> str``                        a text picture of the whole state (debug; the view's)
 ``clone(S) -> S``                           an independent copy (RNG included)
 ``state_to_dict(S) / state_from_dict(d)``   JSON-able round trip; play goes on identically
 ``sample_hidden(S, p, rng) -> S``           a full state consistent with seat ``p``'s
@@ -49,21 +53,19 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             where it should not decide; ``None`` also stops a
                                             rollout, so keep the key inside the horizon
                                             (:mod:`card_envs.bots.lookahead`)
-``render_view(S, p) -> str``                seat ``p``'s text view (a human player's screen):
-                                            only what ``p`` may know, never another seat's
-                                            hidden cards or a deck order; the core's default
-                                            is built from public facts (see
-                                            :meth:`GameBase.render_view`)
-``action_seen_by(S, a, p) -> str``          action ``a`` taken in ``S`` as seat ``p`` sees it
-                                            (a card played face down stays unnamed); default
-                                            ``action_to_string``
 ``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
                                             default ``render_view`` shows ``render``
-``table_view(S, p) -> Table``               what the ``rgb_array`` picture shows
-                                            (:mod:`card_envs.core.table`: panels, text lines,
-                                            card rows; ``p=None``: the whole table): only what
-                                            ``p`` may know; the default draws ``render_view``
-                                            (``render`` for ``None``) as text
+``view_class`` (the game's ``view.py``)     what a seat is shown, declared once
+                                            (:mod:`card_envs.core.view`): ``render(S)``,
+                                            ``render_view(S, p)`` (seat ``p``'s text view: only
+                                            what ``p`` may know), ``table_view(S, p)`` (the
+                                            ``rgb_array`` picture's content),
+                                            ``describe_action(S, piece, i)``,
+                                            ``action_seen_by(S, a, p)`` (a card played face
+                                            down stays unnamed), ``effects_seen_by(S, a, S2,
+                                            p)`` (what a move did); the game's methods of these
+                                            names hand over to it; the default view builds a
+                                            text view from the seat's observation
 ``balance_deal(seed) -> list``,             the card-balance report's protocol
 ``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
 ``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
@@ -107,11 +109,13 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout
 from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.core.state import codec_of, format_path, short_repr
-from card_envs.core.table import Table, text_table
+from card_envs.core.table import Table
+from card_envs.core.view import View
 
 S = TypeVar("S")
 
@@ -209,12 +213,48 @@ class GameBase(Generic[S]):
             ValueError: ``player`` is not a seat ``0..num_players-1``.
         """
         if player.__class__ is not int or not 0 <= player < self.num_players:
-            if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
-                    and 0 <= player < self.num_players):
-                raise ValueError(f"{self.name}: no seat {short_repr(player)} "
-                                 f"(seats 0..{self.num_players - 1})")
-            player = int(player)
+            player = self._seat(player)
         return self.encoder.encode(state, player)
+
+    def _seat(self, player: Any) -> int:
+        """``player`` as a plain int seat; ValueError naming it if it is not one."""
+        if not (isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+                and 0 <= player < self.num_players):
+            raise ValueError(f"{self.name}: no seat {short_repr(player)} "
+                             f"(seats 0..{self.num_players - 1})")
+        return int(player)
+
+    def observe_dict(self, state: S, player: int) -> dict[str, np.ndarray]:
+        """Seat ``player``'s observation as the named dict view: one float32 entry per piece of
+        :attr:`observation_layout` (in layout order), each a view into one fresh
+        :meth:`observe` vector: the same entries, the same bounds.
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            player = self._seat(player)
+        return self.encoder.encode_dict(state, player)
+
+    @property
+    def entity_layout(self) -> EntityLayout | None:
+        """The game's per-entity view (:class:`~card_envs.core.entities.EntityLayout`, declared
+        beside its encoder), ``None`` for a game that declares none."""
+        return self.encoder.entity_layout
+
+    def observe_entities(self, state: S, player: int) -> dict[str, np.ndarray]:
+        """Seat ``player``'s observation as the per-entity view (:mod:`card_envs.core.entities`:
+        per zone float32 ``(rows, features)`` rows and an int8 row mask, float32 ``globals``,
+        int32 ``action_targets`` ``(num_actions, columns)``; keys and shapes
+        ``entity_layout.shapes()``); only what that seat may know, as :meth:`observe`.
+
+        Raises:
+            ValueError: ``player`` is not a seat ``0..num_players-1``.
+            NotImplementedError: the game declares no entity view.
+        """
+        if player.__class__ is not int or not 0 <= player < self.num_players:
+            player = self._seat(player)
+        return self.encoder.encode_entities(state, player)
 
     @property
     def privileged_shape(self) -> tuple[int, ...]:
@@ -270,72 +310,60 @@ class GameBase(Generic[S]):
 
     def describe_action(self, state: S, piece: str, index: int) -> str | None:
         """Optional detail of action ``index`` of layout piece ``piece`` in ``state`` (the card
-        or fighter it names); ``None``: the name alone says it."""
-        return None
+        or fighter it names); ``None``: the name alone says it. Hands over to the game's
+        :attr:`view` (:meth:`card_envs.core.view.View.describe_action`)."""
+        return self.view.describe_action(state, piece, index)
 
-    # -- a seat's view ---------------------------------------------------------------------------
+    # -- what a seat is shown: the game's view (card_envs.core.view, the game's view.py) ---------
     #: nothing of the state is hidden from any seat (no hands, no deck order): the default
     #: :meth:`render_view` shows the whole :meth:`render`
     perfect_information: bool = False
+    #: the game's view class (its ``view.py``): the text views, the picture's content, the
+    #: action descriptions; the default :class:`~card_envs.core.view.View` builds a text view
+    #: from the seat's observation
+    view_class: type[View] = View
+
+    @cached_property
+    def view(self) -> View:
+        """The game's :class:`~card_envs.core.view.View`, built once per game object from
+        :attr:`view_class`; the methods below hand over to it."""
+        return self.view_class(self)
+
+    def render(self, state: S) -> str:
+        """The whole state as text (debugging: every hand and deck order): the view's
+        :meth:`~card_envs.core.view.View.render`."""
+        return self.view.render(state)
 
     def view_header(self, state: S, player: int) -> str:
         """The first line of a view: game, the viewing seat, phase, the seat to act (or the
         result once over); public facts every game has."""
-        if self.is_terminal(state):
-            ret = ", ".join(f"seat {p}: {r:+g}" for p, r in enumerate(self.returns(state)))
-            tail = f"game over (returns {ret})"
-        else:
-            cp = self.current_player(state)
-            tail = f"phase {self.phase_name(state)}, to act: seat {cp}" + \
-                (" (you)" if cp == player else "")
-        return f"{self.name}: you are seat {player}; {tail}"
+        return self.view.view_header(state, player)
 
     def render_view(self, state: S, player: int) -> str:
         """Seat ``player``'s view of ``state`` as text (what a human in that seat sees): only
         what that seat may know: never another seat's hidden cards, a deck order or a face-down
-        card. A game writes its own from its rules; this default is built from public facts:
-        :meth:`view_header`, then :meth:`render` when :attr:`perfect_information`, else the
-        seat's observation piece by piece (its non-zero entries, ``index=value``: the
-        observation holds only what the seat knows, by the contract)."""
-        lines = [self.view_header(state, player)]
-        if self.perfect_information:
-            lines.append(self.render(state))
-            return "\n".join(lines)
-        obs = self.observe(state, player)
-        for piece in self.observation_layout.pieces:
-            values = obs[piece.slice]
-            if piece.size == 1:
-                lines.append(f"  {piece.name}: {float(values[0]):.3g}")
-                continue
-            shown = [f"{i}={float(v):.3g}" for i, v in enumerate(values) if v]
-            lines.append(f"  {piece.name}: {' '.join(shown) if shown else '-'}")
-        return "\n".join(lines)
+        card (the view's :meth:`~card_envs.core.view.View.render_view`; its default is built
+        from the seat's observation)."""
+        return self.view.render_view(state, player)
 
     def table_view(self, state: S, player: int | None) -> Table:
         """What the ``rgb_array`` picture of ``state`` shows to seat ``player`` (``None``: the
-        whole table, every card, as :meth:`render`), as a :class:`~card_envs.core.table.Table`
-        that :mod:`card_envs.core.picture` draws. Only what ``player`` may know: a hidden zone
-        is a face-down card naming its size. A game writes its own (panels per seat, its cards
-        with their values); this default draws the text of :meth:`render_view` (:meth:`render`
-        for ``None``) on a fixed 1280×720 picture, so it hides exactly what ``render_view``
-        hides."""
-        if player is None:
-            if self.is_terminal(state):
-                status = "game over"
-            else:
-                status = (f"phase {self.phase_name(state)}, to act: seat "
-                          f"{self.current_player(state)}")
-            return text_table(self.name, f"the whole table; {status}", self.render(state))
-        header, text = self.view_header(state, player), self.render_view(state, player)
-        first, _, rest = text.partition("\n")
-        return text_table(self.name, header, rest if first == header else text)
+        whole table, every card face up), as a :class:`~card_envs.core.table.Table` that
+        :mod:`card_envs.core.picture` draws; only what ``player`` may know (the view's
+        :meth:`~card_envs.core.view.View.table_view`)."""
+        return self.view.table_view(state, player)
 
     def action_seen_by(self, state: S, action: int, player: int) -> str:
         """Action ``action``, about to be taken in ``state`` by ``current_player(state)``, as
-        seat ``player`` sees it. Default: :meth:`action_to_string` (a decision is public at the
-        table); a game whose actions can be hidden from other seats (a card played face down,
-        a card returned unseen) names only what ``player`` sees."""
-        return self.action_to_string(state, action)
+        seat ``player`` sees it (a card played face down stays unnamed; the view's
+        :meth:`~card_envs.core.view.View.action_seen_by`)."""
+        return self.view.action_seen_by(state, action, player)
+
+    def effects_seen_by(self, before: S, action: int, after: S, player: int) -> list[str]:
+        """What the move ``action`` (taken in ``before``, leading to ``after``) did, as seat
+        ``player`` sees it, one line per visible change (the view's
+        :meth:`~card_envs.core.view.View.effects_seen_by`; default ``[]``)."""
+        return self.view.effects_seen_by(before, action, after, player)
 
     # -- the card-balance report's protocol (card_envs.evaluation.balance) -----------------------
     def balance_deal(self, seed: int) -> list:
@@ -529,9 +557,6 @@ class GameBase(Generic[S]):
         raise NotImplementedError
 
     def returns(self, state: S) -> list[float]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def render(self, state: S) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
     def sample_hidden(self, state: S, player: int, rng: random.Random) -> S:  # pragma: no cover

@@ -10,6 +10,11 @@ cached on the state, so states stay plain data (clone, save and load never see a
 
 A game object builds its encoder once, on first use (:attr:`card_envs.core.game.GameBase.encoder`);
 ``observation_shape`` is ``(encoder.layout.size,)``.
+
+The other views of the same observation are built here from the flat vector: the named dict view
+(:meth:`Encoder.encode_dict`: one entry per layout piece, each a view into the flat buffer) and,
+for a game that declares one (:meth:`Encoder.make_entities`, beside its encoder), the per-entity
+view (:meth:`Encoder.encode_entities`, :mod:`card_envs.core.entities`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout
 from card_envs.core.layout import Layout
 
 
@@ -43,6 +49,8 @@ class Encoder:
 
     #: the observation layout when it does not depend on the config
     LAYOUT: Layout | None = None
+    #: the game's entity view when it does not depend on the config (else :meth:`make_entities`)
+    ENTITIES: EntityLayout | None = None
     #: how many static parts (keys) one encoder keeps; the least recently used one goes first
     static_cache_size: int = 256
 
@@ -50,7 +58,13 @@ class Encoder:
         self.game = game
         self.layout: Layout = self.make_layout(game)
         self._static: OrderedDict[Hashable, Any] = OrderedDict()
+        self._prepare_views()
         self.bind()
+
+    def _prepare_views(self) -> None:
+        self._pieces = [(p.name, p.slice) for p in self.layout.pieces]
+        self._entities: EntityLayout | None = None
+        self._entities_built = False
 
     def bind(self) -> None:
         """Precompute what :meth:`encode` needs from ``self.game`` and ``self.layout`` (piece
@@ -86,6 +100,49 @@ class Encoder:
         """Seat ``player``'s observation of ``state``: float32, shape ``(layout.size,)``."""
         raise NotImplementedError
 
+    # -- the other views of the observation -------------------------------------------------------
+    def encode_dict(self, state: Any, player: int) -> dict[str, np.ndarray]:
+        """The named dict view: ``{piece name: entries}`` in layout order, each entry a view
+        into one fresh flat vector (float32 ``(piece.size,)``)."""
+        flat = self.encode(state, player)
+        return {name: flat[where] for name, where in self._pieces}
+
+    def make_entities(self, game: Any) -> EntityLayout | None:
+        """The game's entity view for ``game``'s config (default: the class's ``ENTITIES``;
+        ``None``: the game offers none). Built on first use, after the game is complete."""
+        return self.ENTITIES
+
+    @property
+    def entity_layout(self) -> EntityLayout | None:
+        """The entity view's :class:`~card_envs.core.entities.EntityLayout` (``None`` if the
+        game declares none)."""
+        if not self._entities_built:
+            self._entities = self.make_entities(self.game)
+            self._entities_built = True
+        return self._entities
+
+    def encode_entities(self, state: Any, player: int) -> dict[str, np.ndarray]:
+        """The per-entity view (keys and shapes: ``entity_layout.shapes()``): the flat vector
+        encoded, the ``source`` zones viewed in it, :meth:`fill_entities` writing the rest,
+        the masks and targets finished by the layout.
+
+        Raises:
+            NotImplementedError: the game declares no entity view.
+        """
+        entities = self.entity_layout
+        if entities is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no entity view")
+        flat = self.encode(state, player)
+        out = entities.start(flat)
+        self.fill_entities(state, player, flat, out)
+        return entities.finish(out)
+
+    def fill_entities(self, state: Any, player: int, flat: np.ndarray,
+                      out: dict[str, np.ndarray]) -> None:
+        """Write the zones that are not views of the flat vector (``out[zone]``, zeros, float32
+        ``(rows, features)``) and the dynamic action targets (``out["action_targets"]``) of seat
+        ``player``'s view, from what that seat may know only. Default: nothing."""
+
     def __getstate__(self) -> dict[str, Any]:  # pickled games carry no cache
         return {"game": self.game, "layout": self.layout}
 
@@ -93,4 +150,5 @@ class Encoder:
         self.game = data["game"]
         self.layout = data["layout"]
         self._static = OrderedDict()
+        self._prepare_views()
         self.bind()

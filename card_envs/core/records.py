@@ -1,4 +1,5 @@
-"""Game records: ``(version, game, config, seed, actions, outcome)`` as JSON, replayable exactly.
+"""Game records: ``(version, game, config, seed, actions, outcome)`` as JSON, replayable exactly;
+a text game (:mod:`card_envs.wrappers.text`) adds its ``transcript``.
 
 A record is what a bug report or a tournament log needs: build the game from ``game`` + ``config``
 (:func:`card_envs.core.registry.make_game`), create the state from ``seed`` and apply ``actions``
@@ -6,10 +7,10 @@ in order; because all chance comes from the state's seeded RNG the replay reache
 final state, and :func:`replay` checks the stored ``outcome`` against it.
 
 A record file is read strictly (:meth:`GameRecord.load`): a missing or unreadable file, bad JSON,
-anything but a JSON object, an unknown ``format``, an unknown or missing field, or a field of the
-wrong type (``actions`` must be non-negative ints, not bools; ``seed`` an int in
-0..2**64-1, :data:`~card_envs.core.rng.GAME_SEEDS`; ``config`` an object; ``outcome`` ``null``
-or a list of numbers) raises one
+anything but a JSON object, an unknown ``format``, an unknown or missing field (only
+``transcript`` may be left out), or a field of the wrong type (``actions`` must be non-negative
+ints, not bools; ``seed`` an int in 0..2**64-1, :data:`~card_envs.core.rng.GAME_SEEDS`;
+``config`` an object; ``outcome`` ``null`` or a list of numbers) raises one
 :class:`~card_envs.core.errors.RecordError` naming the file, the field path (``actions[3]``) and
 the value. :func:`replay` checks what needs the installed game (the game name, the version, the
 config, the outcome's length, each action's legality, the outcome itself) and raises
@@ -34,6 +35,10 @@ from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
 RECORD_FORMAT = 1
 
 
+#: the fields a record file may leave out
+OPTIONAL_FIELDS = frozenset({"transcript"})
+
+
 def _loc(loc: tuple) -> str:
     """A pydantic error location as a field path: ``("actions", 3)`` -> ``actions[3]``."""
     out = ""
@@ -43,6 +48,20 @@ def _loc(loc: tuple) -> str:
 
 
 _short = short_repr
+
+
+class TranscriptTurn(pydantic.BaseModel):
+    """One reply of a text agent (:mod:`card_envs.wrappers.text`): the ``observation`` (text)
+    seat ``seat`` was shown, its ``reply``, the ``action`` id it was read as (``None``: not read
+    as a legal move) and the ``problem`` named to the agent (``None``: accepted)."""
+
+    model_config = pydantic.ConfigDict(strict=True, extra="forbid")
+
+    seat: Annotated[int, pydantic.Field(ge=0)]
+    observation: str
+    reply: str
+    action: Annotated[int, pydantic.Field(ge=0)] | None = None
+    problem: str | None = None
 
 
 class GameRecord(pydantic.BaseModel):
@@ -56,6 +75,8 @@ class GameRecord(pydantic.BaseModel):
         actions: every action id applied, in order (non-negative ints).
         outcome: final returns per seat (``None`` while unfinished).
         format: record format version (:data:`RECORD_FORMAT`).
+        transcript: optional (left out of the JSON when ``None``): a text game's exchanges,
+            every reply of its text agents in order (:class:`TranscriptTurn`).
     """
 
     model_config = pydantic.ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
@@ -67,6 +88,7 @@ class GameRecord(pydantic.BaseModel):
     actions: list[Annotated[int, pydantic.Field(ge=0)]] = pydantic.Field(default_factory=list)
     outcome: list[float] | None = None
     format: int = RECORD_FORMAT
+    transcript: list[TranscriptTurn] | None = None
 
     @pydantic.field_validator("seed")
     @classmethod
@@ -77,6 +99,14 @@ class GameRecord(pydantic.BaseModel):
 
     #: where the record came from (the file for :meth:`load`), used in error messages
     _source: str | None = pydantic.PrivateAttr(default=None)
+
+    @pydantic.model_serializer(mode="wrap")
+    def _without_empty_transcript(self, handler):
+        """A record without a transcript dumps as before the field existed."""
+        data = handler(self)
+        if data.get("transcript", ()) is None:
+            del data["transcript"]
+        return data
 
     @property
     def source(self) -> str:
@@ -123,7 +153,7 @@ class GameRecord(pydantic.BaseModel):
         if unknown:
             raise RecordError(f"{where}: unknown field(s) {unknown} (a record has "
                               f"{list(cls.model_fields)})")
-        missing = [k for k in cls.model_fields if k not in data]
+        missing = [k for k in cls.model_fields if k not in data and k not in OPTIONAL_FIELDS]
         if missing:
             raise RecordError(f"{where}: missing field(s) {missing}")
         try:
@@ -148,8 +178,10 @@ class GameRecord(pydantic.BaseModel):
         return cls.from_json(text, source)
 
 
-def record_of(game, seed: int, actions: list[int], state=None) -> GameRecord:
-    """A record of ``actions`` played from ``new_state(seed)`` (outcome filled if finished)."""
+def record_of(game, seed: int, actions: list[int], state=None,
+              transcript: list | None = None) -> GameRecord:
+    """A record of ``actions`` played from ``new_state(seed)`` (outcome filled if finished;
+    ``transcript``: :class:`TranscriptTurn` objects or their dicts)."""
     outcome = None
     if state is not None and game.is_terminal(state):
         outcome = [float(r) for r in game.returns(state)]
@@ -160,6 +192,8 @@ def record_of(game, seed: int, actions: list[int], state=None) -> GameRecord:
         seed=int(seed),
         actions=[int(a) for a in actions],
         outcome=outcome,
+        transcript=None if transcript is None else [
+            t if isinstance(t, TranscriptTurn) else TranscriptTurn(**t) for t in transcript],
     )
 
 

@@ -14,15 +14,28 @@ The layout depends on the config (seats, rounds, the content's card kinds): :met
 make_layout`. A territory's entries are fixed for a whole game: :meth:`Encoder.static_part`.
 What the encoder needs from the rules it reads from the game object (public attributes); this
 module does not import the rules.
+
+The per-entity view (:meth:`Encoder.make_entities`) turns the per-kind counts into rows: one row
+per card kind in each pile (own deck, reserve, hand, the offer, the caravans), with the kind's
+values and ability and the count; the seats are rows of their features.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder as EncoderBase
-from card_envs.dirt_and_glory.constants import ABILITY, AFTER, END, PAID_PLACES, PHASES, VALUE
+from card_envs.dirt_and_glory.constants import (
+    ABILITIES,
+    ABILITY,
+    AFTER,
+    END,
+    PAID_PLACES,
+    PHASES,
+    VALUE,
+)
 
 FUEL_SCALE = 20.0
 SCORE_SCALE = 100.0
@@ -40,6 +53,18 @@ SEAT_FEATURES = (
     "zero_next pending",
     "first player of the round",
 )
+
+
+#: the features of a card-kind row (DG-1.5): its values over the content's highest value, a
+#: two-value flag, the ability one-hot
+KIND_FEATURES = ("low value / highest value", "high value / highest value", "two values",
+                 *(f"ability {a}" for a in ABILITIES))
+#: the per-kind zones: (zone, flat piece, what the count feature is)
+KIND_ZONES = (("own_deck", "own_deck", "cards of the kind / max_owned"),
+              ("own_reserve", "own_reserve", "cards of the kind / max_owned"),
+              ("own_hand", "own_hand", "cards of the kind / 3"),
+              ("offer", "offer", "cards of the kind / num_players"),
+              ("own_caravan", "caravans", "cards of the kind / max_owned"))
 
 
 class Encoder(EncoderBase):
@@ -67,6 +92,78 @@ class Encoder(EncoderBase):
         self.o_offer = L.start("offer")
         self.o_seats = L.start("seats")
         self.o_car = L.start("caravans")
+
+    def make_entities(self, game) -> EntityLayout:
+        """The per-entity view: per pile one row per card kind (``K`` rows: :data:`KIND_FEATURES`
+        and the count; a row is empty when the pile holds no card of the kind), the other seats'
+        caravans, the known top card and the card just played, the seats' rows."""
+        n, K = game.num_players, game.num_kinds
+        top = max(max(game.k_high), max(game.k_low), 1)
+        kinds = np.zeros((K, len(KIND_FEATURES)), dtype=np.float32)
+        for k in range(K):
+            kinds[k, 0] = game.k_low[k] / top
+            kinds[k, 1] = game.k_high[k] / top
+            kinds[k, 2] = 1.0 if game.k_low[k] != game.k_high[k] else 0.0
+            kinds[k, 3 + game.k_ab[k]] = 1.0
+        self._kinds = kinds
+        kf = len(KIND_FEATURES)
+        L = self.layout
+        self._kind_index = np.array([np.arange(L[piece].start, L[piece].start + K)
+                                     for _, piece, _ in KIND_ZONES])
+        self._others = L.start("caravans") + K
+        self._seat_of = np.repeat(np.arange(1, n, dtype=np.float32) / max(1, n - 1), K)
+        self._other_kinds = np.tile(kinds, (n - 1, 1))
+        self._one_hots = [("known_top", L.start("own_known_top"), L.start("own_known_top") + K),
+                          ("played", L.start("played"), L.start("played") + K)]
+        features = f"the {kf} kind features, then the count"
+        zones = [Zone(name, K, KIND_FEATURES + (count,), f"{name.replace('_', ' ')}: one row per "
+                      "card kind i", present=kf, features_doc=features if name != "own_deck"
+                      else "; ".join(KIND_FEATURES) + f"; {count}")
+                 for name, _, count in KIND_ZONES]
+        zones += [
+            Zone("other_caravans", (n - 1) * K, KIND_FEATURES + ("cards of the kind / max_owned",
+                 "seats clockwise from me / (num_players - 1)"), "the caravans of the seats +1, "
+                 "+2... clockwise: row (j-1)·K + i is seat +j's kind i", present=kf,
+                 features_doc=f"{features}, then the seat"),
+            Zone("known_top", 1, KIND_FEATURES + ("1",), "the kind of my top card when known "
+                 "(scout)", present=kf, features_doc=features),
+            Zone("played", 1, KIND_FEATURES + ("1",), "the kind of the card just played this "
+                 "turn (public)", present=kf, features_doc=features),
+            Zone("seats", n, SEAT_FEATURES, "one row per seat, seat-relative (me first)",
+                 source="seats", present=None),
+        ]
+        played = "the card just played"
+        return EntityLayout(L, game.action_layout, zones=zones, globals=(
+            "phase", "round", "territory", "territories_left", "unit_deck_size", "own_deck_size",
+            "turn"), targets=[
+            Target("play_top", "known_top", row=0, meaning="when known"),
+            Target("fuel_reserve", "played", row=0, meaning=played),
+            Target("value", "played", row=0, meaning=played),
+            Target("ability_use", "played", row=0, meaning=played),
+            Target("ability_skip", "played", row=0, meaning=played),
+            Target("play_reserve", "own_reserve"), Target("stash", "own_caravan"),
+            Target("mix", "own_reserve"), Target("take", "offer"),
+            Target("draft_return", "own_hand"), Target("place", "own_hand"),
+        ])
+
+    def fill_entities(self, s, player: int, flat: np.ndarray, out: dict) -> None:
+        kf, kinds = len(KIND_FEATURES), self._kinds
+        counts = flat[self._kind_index]  # (piles, K): every per-kind pile in one gather
+        block = self.entity_layout.block(out, KIND_ZONES[0][0], len(KIND_ZONES))
+        np.multiply(kinds, (counts > 0)[:, :, None], out=block[:, :, :kf])
+        block[:, :, kf] = counts
+        rows = out["other_caravans"]
+        counts = flat[self._others:self._others + len(rows)]
+        held = counts > 0
+        np.multiply(self._other_kinds, held[:, None], out=rows[:, :kf])
+        rows[:, kf] = counts
+        np.multiply(self._seat_of, held, out=rows[:, kf + 1])
+        for name, start, stop in self._one_hots:
+            k = int(flat[start:stop].argmax())
+            if flat[start + k]:
+                row = out[name][0]
+                row[:kf] = kinds[k]
+                row[kf] = 1.0
 
     def make_layout(self, game) -> Layout:
         n, K, R = game.num_players, game.num_kinds, game.config.num_rounds

@@ -19,7 +19,6 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import CardDataError, ConfigError
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table, cards, counted
 from card_envs.dirt_and_glory.cards import Content, kind_of, load_content
 from card_envs.dirt_and_glory.config import DirtAndGloryConfig
 from card_envs.dirt_and_glory.constants import (
@@ -37,13 +36,11 @@ from card_envs.dirt_and_glory.constants import (
     AB_SCOUT,
     AB_STASH,
     AB_ZERO,
-    ABILITIES,
     ABILITY,
     AFTER,
     DRAFT,
     DRAFT_DRAW,
     END,
-    KIND_PIECES,
     MAIN,
     MIX,
     PHASES,
@@ -55,6 +52,7 @@ from card_envs.dirt_and_glory.constants import (
 )
 from card_envs.dirt_and_glory.observation import Encoder
 from card_envs.dirt_and_glory.state import DGState, check_state
+from card_envs.dirt_and_glory.view import DirtAndGloryView
 
 __all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DGState", "make_game"]
 
@@ -71,6 +69,7 @@ class DirtAndGloryGame(GameBase[DGState]):
     version = 1
     state_class = DGState
     encoder_class = Encoder
+    view_class = DirtAndGloryView
     phases = PHASES
     observation_low = 0.0
     observation_high = 1.0
@@ -569,179 +568,9 @@ class DirtAndGloryGame(GameBase[DGState]):
             return None
         return state.round
 
-    # -- strings ---------------------------------------------------------------------------------
-    def describe_action(self, state: DGState, piece: str, index: int) -> str | None:
-        """The card kind a kind-indexed action names (``"take 3: 2/5"``); the low / high value
-        of the value choice (with the card just played, when there is one); the ability the
-        ability decision resolves. ``None`` for the other fixed actions."""
-        if piece in KIND_PIECES:
-            return self.kinds[index].label()
-        c = state.pending
-        card = self.card_label(c) if 0 <= c < self.num_cards else None
-        if piece == "value":
-            which = "low" if index == 0 else "high"
-            if card is None:
-                return which
-            return f"{which} {(self.card_low if index == 0 else self.card_high)[c]} of {card}"
-        if piece == "ability_use" and card is not None:
-            return ABILITIES[self.card_ab[c]] + f" of {card}"
-        return None
-
     def card_label(self, c: int) -> str:
+        """Card ``c``'s kind label (``"1/4+scout"``; state errors name cards by it)."""
         return self.kinds[self.card_kind[c]].label()
-
-    def render(self, state: DGState) -> str:
-        s, n = state, self.num_players
-        t = s.territories[min(s.round, len(s.territories) - 1)]
-        terr = self.content.territories[t]
-        lines = [
-            f"Dirt and Glory — round {min(s.round + 1, self.config.num_rounds)}/"
-            f"{self.config.num_rounds}, phase {PHASES[s.phase]}, to act: seat {s.player}",
-            f"territory {terr.name}: target {terr.target}, points {terr.points}, fuel {terr.fuel}",
-            f"offer: {[self.card_label(c) for c in s.offer]}  unit deck: {len(s.unit_deck)}",
-        ]
-        for p in range(n):
-            flag = " busted" if s.busted[p] else (" passed" if s.passed[p] else "")
-            lines.append(
-                f"seat {p}: score {s.scores[p]} fuel {s.fuel[p]} total {sum(s.values[p])}{flag} | "
-                f"caravan {[self.card_label(c) + '=' + str(v) for c, v in zip(s.caravans[p], s.values[p])]}"
-                f" | reserve {[self.card_label(c) for c in s.reserves[p]]}"
-                f" | deck {len(s.decks[p])} (top first: {[self.card_label(c) for c in reversed(s.decks[p])]})"
-            )
-        if s.hand:
-            lines.append(f"hand of seat {s.player}: {[self.card_label(c) for c in s.hand]}")
-        if s.phase == END:
-            lines.append(f"winners: {s.winners}")
-        return "\n".join(lines)
-
-    def _unit_card(self, c: int, value: int | None = None, marked: bool = False) -> CardFace:
-        """A card box: the counted ``value`` big (a caravan card) or the kind's values, then
-        the printed values and the ability."""
-        kind = self.kinds[self.card_kind[c]]
-        printed = f"{kind.low}/{kind.high}" if kind.two_valued else f"{kind.low}"
-        details = (printed,) if value is not None and printed != str(value) else ()
-        if kind.ability != AB_NONE:
-            details += (ABILITIES[kind.ability],)
-        return CardFace(printed if value is None else str(value), details,
-                        tone="gold" if kind.ability != AB_NONE else "plain", marked=marked)
-
-    def table_view(self, state: DGState, player: int | None) -> Table:
-        """The picture's content (``rgb_array``, DG-5): the territory (target, points, fuel),
-        the offer and the drawn draft / set-up cards (face down for the other seats); per seat
-        its score, fuel, caravan (the counted value of each card big, the card just played
-        marked) and flags; the own reserve and deck composition (the top card once scouted),
-        the other seats' reserves and decks as face-down counts (``player=None``: all face
-        up)."""
-        s, n = state, self.num_players
-        over = s.phase == END
-        terr = self.content.territories[s.territories[min(s.round, len(s.territories) - 1)]]
-        rnd = f"round {min(s.round + 1, self.config.num_rounds)}/{self.config.num_rounds}"
-        if over:
-            status = f"game over: {rnd} · winners: " + ", ".join(f"player {p}"
-                                                                  for p in s.winners)
-        else:
-            status = (f"{rnd} · phase {PHASES[s.phase]} · to act: player {s.player}"
-                      + (" (you)" if s.player == player else ""))
-
-        def back(k: int) -> tuple[CardFace, ...]:
-            return (CardFace(cards(k), face_down=True),) if k else ()
-
-        sees_hand = player is None or player == s.player
-        hand = tuple(self._unit_card(c) for c in sorted(s.hand, key=self.card_label)) \
-            if sees_hand else back(len(s.hand))
-        who = f"player {s.player}'s\ndrawn cards" if s.hand else "none drawn"
-        centre = Panel(
-            title=f"territory {terr.name}",
-            lines=((f"target {terr.target} · points {'/'.join(map(str, terr.points))} · fuel "
-                    f"{'/'.join(map(str, terr.fuel))} (1st/2nd/3rd) · unit deck "
-                    f"{cards(len(s.unit_deck))}"),
-                   "last round [place, points, fuel]: " + (", ".join(
-                       f"player {p} {r}" for p, r in enumerate(s.last_result))
-                       if s.round > 0 else "—")),
-            rows=(CardRow("offer", tuple(self._unit_card(c) for c in s.offer),
-                          cards(len(s.offer))),
-                  CardRow("drawn", hand, who)),
-            wide=True)
-        panels = [centre]
-        for p in range(n):
-            flags = [f for f, on in (("passed", s.passed[p]), ("busted", s.busted[p]),
-                                     ("zero next", s.zero_next[p])) if on]
-            pending = s.pending if s.phase in (VALUE, ABILITY, AFTER) and s.player == p else -1
-            caravan = tuple(self._unit_card(c, v, marked=c == pending)
-                            for c, v in zip(s.caravans[p], s.values[p]))
-            own = player is None or p == player
-            if own:
-                reserve = tuple(self._unit_card(c) for c in sorted(s.reserves[p],
-                                                                   key=self.card_label))
-                deck = ", ".join(counted((self.card_label(c) for c in s.decks[p]),
-                                         key=lambda x: (len(x), x)))
-                known_top = s.decks[p] and (player is None or s.peek[p])
-                top = f", top card {self.card_label(s.decks[p][-1])}" if known_top else ""
-                deck_lines = (f"deck {cards(len(s.decks[p]))}{top}", f"in it: {deck or '—'}")
-            else:
-                reserve = back(len(s.reserves[p]))
-                deck_lines = (f"deck {cards(len(s.decks[p]))} (face down)", "")
-            panels.append(Panel(
-                title=f"player {p}" + (" (you)" if p == player else ""),
-                lines=(f"score {s.scores[p]} · fuel {s.fuel[p]} · caravan total "
-                       f"{sum(s.values[p])} of {terr.target}"
-                       + (f" · {', '.join(flags)}" if flags else ""), *deck_lines),
-                rows=(CardRow("caravan", caravan, cards(len(caravan))),
-                      CardRow("reserve", reserve, cards(len(s.reserves[p])))),
-                active=s.player == p and not over))
-        return Table(title=f"Dirt and Glory — {n} players"
-                     + ("" if player is None else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), columns=1 if n == 2 else 2,
-                     card_size=(76, 96))
-
-    def render_view(self, state: DGState, player: int) -> str:
-        """Seat ``player``'s view (DG-5): the territory, the offer, every caravan, score, fuel
-        and flags; the own reserve, the own deck's composition (never its order; the top card
-        once scouted) and the own draft / set-up hand; of the other seats only the sizes of
-        their reserves, decks and hands."""
-        s, n = state, self.num_players
-        terr = self.content.territories[s.territories[min(s.round, len(s.territories) - 1)]]
-        labels = self.card_label
-        lines = [self.view_header(s, player),
-                 (f"  round {min(s.round + 1, self.config.num_rounds)}/{self.config.num_rounds}: "
-                  f"territory {terr.name}: target {terr.target}, points {terr.points}, fuel "
-                  f"{terr.fuel}"),
-                 f"  offer: {[labels(c) for c in s.offer]}  unit deck: {len(s.unit_deck)}"]
-        for p in range(n):
-            flag = " busted" if s.busted[p] else (" passed" if s.passed[p] else "")
-            caravan = [f"{labels(c)}={v}" for c, v in zip(s.caravans[p], s.values[p])]
-            head = (f"  seat {p}{' (you)' if p == player else ''}: score {s.scores[p]} fuel "
-                    f"{s.fuel[p]} total {sum(s.values[p])}{flag}"
-                    f"{' zero_next' if s.zero_next[p] else ''} | caravan {caravan}")
-            if p == player:
-                deck = sorted(labels(c) for c in s.decks[p])
-                top = f", top: {labels(s.decks[p][-1])}" if s.peek[p] and s.decks[p] else ""
-                lines.append(f"{head}\n    reserve {sorted(labels(c) for c in s.reserves[p])}"
-                             f" | deck {len(deck)} {deck}{top}")
-            else:
-                lines.append(f"{head} | reserve {len(s.reserves[p])} | deck {len(s.decks[p])}")
-        if s.hand:
-            lines.append(f"  your hand: {sorted(labels(c) for c in s.hand)}" if s.player == player
-                         else f"  seat {s.player} holds {len(s.hand)} drawn cards")
-        if s.pending >= 0 and s.phase in (VALUE, ABILITY, AFTER):
-            lines.append(f"  just played by seat {s.player}: {labels(s.pending)}")
-        if s.round > 0:
-            lines.append("  last round [place, points, fuel]: "
-                         + ", ".join(f"seat {p} {r}" for p, r in enumerate(s.last_result)))
-        if s.phase == END:
-            lines.append(f"  winners: {s.winners}")
-        return "\n".join(lines)
-
-    def action_seen_by(self, state: DGState, action: int, player: int) -> str:
-        """The action's name, but the kind another seat returns in the draft (DG-2.1) or mixes
-        from its reserve into its deck (DG-3.6) is not named."""
-        if player != state.player:
-            piece = self.action_layout.piece_of(action).name
-            if piece == "draft_return":
-                return "draft_return: returns one of the 3 drawn cards unseen"
-            if piece == "mix":
-                return "mix: mixes a reserve card into the deck unseen"
-        return self.action_to_string(state, action)
 
     # -- state invariants (the declaration's static ranges are checked by the core) -------------
     def check_state(self, state: DGState) -> None:

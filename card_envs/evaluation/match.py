@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from card_envs.bots.base import move_watchers
 from card_envs.core.errors import IllegalActionError
 from card_envs.evaluation.stats import wilson_interval
 
@@ -28,12 +29,15 @@ def outcome_of(returns, seat: int) -> float:
 
 def play_game(game, policies, seed: int, max_decisions: int | None = None):
     """Play one game; ``policies[i]`` plays seat ``i``. Returns ``(returns, state, decisions)``.
+    Policies with ``observe_move`` hear every move before it is applied
+    (:mod:`card_envs.bots.base`).
 
     Raises:
         IllegalActionError: a policy returned an illegal action (named with the seat).
     """
     state = game.new_state(seed)
     cap = max_decisions or game.max_game_length
+    watchers = move_watchers(policies)
     n = 0
     while not game.is_terminal(state) and n < cap:
         p = game.current_player(state)
@@ -43,6 +47,8 @@ def play_game(game, policies, seed: int, max_decisions: int | None = None):
                 f"policy {getattr(policies[p], 'name', policies[p])!r} at seat {p} chose illegal "
                 f"action {a} ({game.action_to_string(state, a)})"
             )
+        for watcher in watchers:
+            watcher.observe_move(game, state, a, p)
         game.apply_action(state, a)
         n += 1
     returns = game.returns(state) if game.is_terminal(state) else [0.0] * game.num_players

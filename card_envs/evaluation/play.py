@@ -11,8 +11,9 @@ policy (a spec as in :mod:`card_envs.evaluation.policies`: ``random``, ``heurist
 ``.zip``, ``module:callable``, ``+lookahead``), each seat its own instance seeded from the game's
 seed. Before each of your decisions you see:
 
-- the moves of the other seats since your previous decision, as your seat saw them
-  (``Game.action_seen_by``: a card played face down is not named);
+- your previous move and the other seats' moves since, as your seat saw them
+  (``Game.action_seen_by``: a card played face down is not named), each with what it did
+  (``Game.effects_seen_by``: a battle's damage, a spin's segment, the cards drawn);
 - your seat's view (``Game.render_view``: your own cards, the public ones, the others' hidden
   cards only as counts);
 - your legal moves, numbered from 1, by name (``Game.action_to_string``).
@@ -86,7 +87,7 @@ class PlaySession:
         self.reproducible = True
         self._human_steps: list[int] = []  # index into actions of each human decision
         self._seen: list[list[str]] = []  # the other seats' moves shown before each of them
-        self.pending: list[str] = []  # the other seats' moves since the human's last decision
+        self.pending: list[str] = []  # the human's last move, the others' since, with effects
         self.state = game.new_state(seed)
         self.opponents = self._fresh_opponents()
 
@@ -127,18 +128,29 @@ class PlaySession:
         while not self.over and game.current_player(self.state) != self.seat:
             p = game.current_player(self.state)
             a = self._opponent_action(p)
-            self.pending.append(f"seat {p}: {game.action_seen_by(self.state, a, self.seat)}")
-            game.apply_action(self.state, a)
+            self.pending += self._move_lines(f"seat {p}", a)
             self.actions.append(a)
+
+    def _move_lines(self, who: str, action: int) -> list[str]:
+        """Apply ``action`` to the state; the move as the human's seat sees it
+        (``Game.action_seen_by``), then what it did (``Game.effects_seen_by``), one ``→`` line
+        each."""
+        game, seat = self.game, self.seat
+        before = game.clone(self.state)
+        text = game.action_seen_by(self.state, action, seat)
+        game.apply_action(self.state, action)
+        return [f"{who}: {text}"] + [f"  → {line}" for line in
+                                     game.effects_seen_by(before, action, self.state, seat)]
 
     def play(self, action: int) -> None:
         """Apply the human's ``action`` (IllegalActionError naming it if not legal)."""
         if self.game.current_player(self.state) != self.seat:
             raise IllegalActionError(f"seat {self.seat} is not to act")
-        self.game.apply_action(self.state, action)
+        self.game.check_action(self.state, action)
+        lines = self._move_lines("you", action)
         self._human_steps.append(len(self.actions))
         self._seen.append(self.pending)
-        self.pending = []
+        self.pending = lines
         self.actions.append(int(action))
 
     def undo(self) -> str | None:

@@ -40,6 +40,12 @@ Policy specs (:func:`resolve_policy`):
                                   playouts). E.g. ``ismcts:400@runs/x/model.zip``,
                                   ``ismcts:200:model@runs/x``. Refused, naming the spec: a
                                   missing or damaged model, a model of another game or config
+``llm:<base_url>:<model>``        a language model behind an OpenAI-compatible chat-completions
+                                  server (:class:`~card_envs.bots.llm.LLMPolicy`; the ``llm``
+                                  extra): it receives only the seat's text view, e.g.
+                                  ``llm:http://localhost:8000/v1:my-model``; API key from
+                                  ``CARD_ENVS_LLM_API_KEY``, timeout from
+                                  ``CARD_ENVS_LLM_TIMEOUT`` (``docs/language_agents.md``)
 ``<spec>+lookahead[:N]``          any of the above improved at decision time by ``N`` (default 8,
                                   1..:data:`MAX_LOOKAHEAD_SAMPLES`) determinized rollouts per
                                   decision
@@ -273,6 +279,10 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
     if not spec.strip():
         raise ConfigError("policy spec is empty: give 'random', 'heuristic', 'ismcts', a model "
                           ".zip or run folder, or 'package.module:name'")
+    if spec.startswith("llm:"):
+        from card_envs.bots.llm import llm_policy
+
+        return llm_policy(spec, seed=seed)
     base_spec, plus, suffix = spec.rpartition("+lookahead")
     if plus and (not suffix or suffix.startswith(":")):
         from card_envs.bots.lookahead import LookaheadPolicy
@@ -321,8 +331,8 @@ def resolve_policy(spec, game_spec: str, seed: int | None = None, deterministic:
         return policy
     raise ConfigError(
         f"unknown policy {spec!r}: expected 'random', 'heuristic', "
-        "'ismcts[:N[:ROLLOUT]][@MODEL]', a model .zip / run folder, 'rllib:CHECKPOINT', or "
-        "'package.module:name'"
+        "'ismcts[:N[:ROLLOUT]][@MODEL]', a model .zip / run folder, 'rllib:CHECKPOINT', "
+        "'llm:<base_url>:<model>', or 'package.module:name'"
     )
 
 

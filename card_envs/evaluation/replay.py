@@ -12,7 +12,8 @@ with another outcome than the recorded one is refused with one
 :class:`~card_envs.core.errors.RecordError` line (the command exits 2). Then every move is shown
 with the text render of the position after it: the whole state (``Game.render``, every card)
 or, with ``seat``, that seat's view (``Game.render_view``) and the moves as that seat saw them
-(``Game.action_seen_by``: a card played face down stays unnamed). At the end: whether the
+(``Game.action_seen_by``: a card played face down stays unnamed), each with what it did as
+that seat saw it (``Game.effects_seen_by``). At the end: whether the
 replay reproduces the recorded outcome, and the final state's digest (:func:`state_digest`),
 the one ``card-envs play`` prints at the end of the game it saved.
 """
@@ -111,7 +112,11 @@ def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
             else game.action_seen_by(state, action, seat)
         who = f"seat {p}" + (" (you)" if p == seat else "")
         say(f"\nmove {i + 1}/{n}: {who}: {name}")
+        before = game.clone(state) if seat is not None else None
         game.apply_action(state, action)
+        if before is not None:  # what the move did, as the seat saw it
+            for line in game.effects_seen_by(before, action, state, seat):
+                say(f"  → {line}")
         say(show(state))
     if record.outcome is None:
         say(f"\nthe record is unfinished: {n} moves replayed, no outcome to check")

@@ -114,6 +114,15 @@ class _Guard:
         self.policy = policy
         self.role = role
         self.name = getattr(policy, "name", type(policy).__name__)
+        if callable(getattr(policy, "observe_move", None)):
+            self.observe_move = self._observe_move
+
+    def _observe_move(self, game, state, action: int, player: int) -> None:
+        try:
+            self.policy.observe_move(game, state, action, player)
+        except Exception as exc:  # noqa: BLE001 - as in act: the policy forfeits
+            raise Forfeit(self.role, f"observe_move: {type(exc).__name__}: "
+                                     f"{first_line(exc)}") from None
 
     def act(self, game, state, player: int) -> int:
         try:

@@ -1,4 +1,5 @@
-"""Garda3 observation encoder: one flat float32 vector, values in [0, 1], from one seat's view.
+"""Garda3 observation encoder: one flat float32 vector, values in [0, 1], from one seat's view,
+and its per-entity view (:func:`entities`: the battle cards and fighters as rows).
 
 Seats are relative: "me", then the players 1 and 2 seats clockwise (the third block is zero in
 2-player games). Never encoded: another player's hand, the deck order, or a face-down (night)
@@ -9,9 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.garda3.constants import (
+    A_CARD,
+    ACTIONS,
+    COLOURS,
     CARD_ATTACK_DIR,
     CARD_COLOUR,
     CARD_DEFENCE_DIR,
@@ -84,6 +89,55 @@ _HSUM = OBSERVATION.start("hand_summary")
 
 _BATTLE_PHASES = frozenset((PH_ATTACK_CARDS, PH_ATTACK_BONUS, PH_DEFENCE_CARDS, PH_DEFENCE_BONUS))
 
+# -- the per-entity view ------------------------------------------------------------------------
+#: the features of a battle card row (G-1.3)
+CARD_FEATURES = ("value / 3", "attack high", "attack low", "defence high", "defence low",
+                 *COLOURS)
+#: every battle card's row, by card id
+CARD_ROWS = np.zeros((NUM_CARDS, len(CARD_FEATURES)), dtype=np.float32)
+for _c in range(NUM_CARDS):
+    CARD_ROWS[_c, 0] = CARD_VALUE[_c] / 3.0
+    CARD_ROWS[_c, 1 + CARD_ATTACK_DIR[_c]] = 1.0
+    CARD_ROWS[_c, 3 + CARD_DEFENCE_DIR[_c]] = 1.0
+    CARD_ROWS[_c, 5 + CARD_COLOUR[_c]] = 1.0
+#: the features of a fighter row (the entries of the flat ``fighters`` piece)
+FIGHTER_ROW = ("chosen", "alive", "hp / 7", "max_hp / 7", "attack_bonus / 2",
+               "defence_bonus / 2", "in battle")
+#: the features of a draft-pool row (the entries of the flat ``draft_pool`` piece)
+POOL_ROW = ("available", "attack_bonus / 2", "defence_bonus / 2", "hp / 7")
+#: the hand rows without the royale variant (G-3.1: drawn up to 3, G-7.2: a new hand of 3)
+HAND_ROWS = 3
+
+
+def entities(royale: bool) -> EntityLayout:
+    """The per-entity view (a hand of up to 36 cards with ``royale``, G-7.1, else 3)."""
+    card = f"the {len(CARD_FEATURES)} battle-card features"
+    return EntityLayout(OBSERVATION, ACTIONS, zones=[
+        Zone("hand", NUM_CARDS if royale else HAND_ROWS, CARD_FEATURES,
+             "my hand, sorted by card id (36 rows with `royale`)"),
+        Zone("attack_cards", 2, CARD_FEATURES, "the current battle's attack cards I can see, in "
+             "play order", features_doc=card),
+        Zone("defence_cards", 2, CARD_FEATURES, "the current battle's defence cards",
+             features_doc=card),
+        Zone("discard", NUM_CARDS, CARD_FEATURES, "the public discard pile, sorted by card id",
+             features_doc=card),
+        Zone("own_fighters", GUARD_SIZE, FIGHTER_ROW, "my fighter slots 0–2",
+             source="fighters"),
+        Zone("opponent_fighters", (MAX_SEATS - 1) * GUARD_SIZE, FIGHTER_ROW,
+             "fighter slots 0–2 of the seat +1 clockwise, then of the seat +2 (zero in "
+             "2-player games)", source="fighters", source_row=GUARD_SIZE,
+             features_doc="as `own_fighters`"),
+        Zone("draft_pool", SET_SIZE, POOL_ROW, "the 9 fighters of the set I draft from (a row "
+             "is empty once taken)", source="draft_pool"),
+    ], globals=("phase", "role", "battle_flags", "attack_bonus_side", "defence_bonus_side",
+                "hand_sizes", "deck_size", "round", "seat_roles", "players_in", "battle",
+                "hand_summary"),
+        targets=[
+            Target("pick", "draft_pool"),
+            Target("slot", "own_fighters"),
+            Target("card", "hand", dynamic=True, meaning="the row holding card id c"),
+        ])
+
 
 class Garda3Encoder(Encoder):
     """Seat ``player``'s observation: float32, shape ``(OBSERVATION.size,)``, every value in
@@ -91,6 +145,24 @@ class Garda3Encoder(Encoder):
     per fighter set (key: the set's index)."""
 
     LAYOUT = OBSERVATION
+
+    def make_entities(self, game) -> EntityLayout:
+        return entities(game.royale)
+
+    def fill_entities(self, s, player: int, flat: np.ndarray, out: dict) -> None:
+        hand = sorted(s.hands[player])
+        if hand:
+            out["hand"][:len(hand)] = CARD_ROWS[hand]
+            targets = out["action_targets"]
+            first = self.entity_layout.row_start["hand"]
+            for i, c in enumerate(hand):
+                targets[A_CARD + c, 0] = first + i
+        if s.atk_cards and not self.game.hidden_from(s, player):
+            out["attack_cards"][:len(s.atk_cards)] = CARD_ROWS[s.atk_cards]
+        if s.def_cards:
+            out["defence_cards"][:len(s.def_cards)] = CARD_ROWS[s.def_cards]
+        if s.discard:
+            out["discard"][:len(s.discard)] = CARD_ROWS[sorted(s.discard)]
 
     def static_part(self, set_index: int) -> list[float]:
         buf = [0.0] * OBSERVATION.size

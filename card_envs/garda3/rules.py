@@ -15,7 +15,6 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table, cards
 from card_envs.garda3 import state as state_module
 from card_envs.garda3.cards import FighterSet, resolve_fighter_set
 from card_envs.garda3.config import Garda3Config
@@ -33,9 +32,6 @@ from card_envs.garda3.constants import (
     CARD_ATTACK_DIR,
     CARD_COLOUR,
     CARD_DEFENCE_DIR,
-    CARD_VALUE,
-    COLOURS,
-    DIRECTIONS,
     HIGH,
     LOW,
     NUM_CARDS,
@@ -53,23 +49,10 @@ from card_envs.garda3.constants import (
     PHASES,
     PIEBALD,
     battle_outcome,
-    card_name,
 )
 from card_envs.garda3.observation import Garda3Encoder
 from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
-
-
-def _wrap(head: str, items: list[str], width: int = 100) -> str:
-    """``head`` and ``items`` joined by ``", "`` in lines of at most ``width`` characters, broken
-    between items only (continuation lines indented by 4); ``-`` for no items."""
-    lines, line = [], head + (items[0] if items else "-")
-    for item in items[1:]:
-        if len(line) + 2 + len(item) > width:
-            lines.append(line + ",")
-            line = "    " + item
-        else:
-            line += ", " + item
-    return "\n".join(lines + [line])
+from card_envs.garda3.view import Garda3View
 
 
 def make_game(**config: Any) -> Garda3:
@@ -84,6 +67,7 @@ class Garda3(GameBase[Garda3State]):
     version = 1
     state_class = Garda3State
     encoder_class = Garda3Encoder
+    view_class = Garda3View
     action_layout = ACTIONS
     phases = PHASES
     max_game_length = 20_000
@@ -468,191 +452,6 @@ class Garda3(GameBase[Garda3State]):
     def _end_round(self, s: Garda3State) -> None:
         s.atk_cards, s.def_cards = [], []
         self._start_round(s)
-
-    # -- text ----------------------------------------------------------------------------------
-    def describe_action(self, state: Garda3State, piece: str, index: int) -> str | None:
-        """The fighter, seat, card or side an action names (``"pick 3: Obr"``)."""
-        seat = state.actor
-        if piece == "pick":
-            return self.sets[self.set_of(seat) if seat >= 0 else 0].fighters[index].name
-        if piece == "slot":
-            if seat >= 0 and index < len(state.fighters[seat]):
-                return self.sets[self.set_of(seat)].fighters[state.fighters[seat][index]].name
-            return None
-        if piece == "target":
-            return f"player {(seat + index + 1) % self.num_players} ({index + 1} clockwise)"
-        if piece == "card":
-            return card_name(index)
-        if piece == "bonus":
-            return DIRECTIONS[index]
-        return None
-
-    def render(self, state: Garda3State) -> str:
-        s = state
-        lines = [f"Garda3 {self.config.variant} | round {s.round} | phase {PHASES[s.phase]} | "
-                 f"to act: {s.actor} | deck {len(s.deck)} | discard {len(s.discard)}"]
-        for p in range(self.num_players):
-            fs = []
-            for slot, k in enumerate(s.fighters[p]):
-                f = self.sets[self.set_of(p)].fighters[k]
-                fs.append(f"{f.name}(+{f.attack_bonus}/+{f.defence_bonus}) "
-                          f"{max(s.hp[p][slot], 0)}/{f.hp}HP")
-            hand = ", ".join(card_name(c) for c in sorted(s.hands[p]))
-            lines.append(f"  player {p}: {' | '.join(fs) or '-'}\n    hand: {hand or '-'}")
-        if s.atk_cards:
-            lines.append("  attack: " + ", ".join(card_name(c) for c in s.atk_cards))
-        if s.def_cards:
-            lines.append("  defence: " + ", ".join(card_name(c) for c in s.def_cards))
-        if s.phase == PH_OVER:
-            lines.append("  result: " + ("draw (round cap)" if s.winner < 0
-                                         else f"player {s.winner} wins"))
-        return "\n".join(lines)
-
-    def _fighter_text(self, state: Garda3State, seat: int, slot: int) -> str:
-        f = self.sets[self.set_of(seat)].fighters[state.fighters[seat][slot]]
-        return (f"{f.name}(+{f.attack_bonus}/+{f.defence_bonus}) "
-                f"{max(state.hp[seat][slot], 0)}/{f.hp}HP")
-
-    def render_view(self, state: Garda3State, player: int) -> str:
-        """Seat ``player``'s view: every seat's fighters and HP, the draft pool, the own hand,
-        the other hands as counts, the deck as a count, the public discard pile (G-4.9) and
-        the battle's cards, a face-down night attack card (G-7.3) as such until revealed."""
-        s = state
-        lines = [self.view_header(s, player),
-                 f"  {self.config.variant} | round {s.round} | deck {len(s.deck)} cards"]
-        if s.phase == PH_DRAFT:
-            fs = self.sets[self.set_of(s.actor)]
-            avail = s.available[self.set_of(s.actor)]
-            lines.append(_wrap("  draft pool: ", [
-                f"{f.name}(+{f.attack_bonus}/+{f.defence_bonus} {f.hp}HP)"
-                for k, f in enumerate(fs.fighters) if avail[k]]))
-        for p in range(self.num_players):
-            fighters = " | ".join(self._fighter_text(s, p, k) for k in range(len(s.fighters[p])))
-            hand = [card_name(c) for c in sorted(s.hands[p])] if p == player \
-                else [f"{len(s.hands[p])} card{'' if len(s.hands[p]) == 1 else 's'}"]
-            lines.append(f"  player {p}{' (you)' if p == player else ''}: {fighters or '-'}")
-            lines.append(_wrap("    hand: ", hand))
-        if s.phase not in (PH_DRAFT, PH_TARGET, PH_OVER) and striker_slot(s) >= 0:
-            battle = f"player {s.striker}'s {self._fighter_text(s, s.striker, striker_slot(s))}"
-            if blocker_slot(s) >= 0:
-                battle += f" vs player {s.blocker}'s " + \
-                    self._fighter_text(s, s.blocker, blocker_slot(s))
-            lines.append(("  counter-attack: " if s.counter else "  battle: ") + battle)
-        if s.atk_cards:
-            lines.append("  attack: " + ("1 card face down" if self.hidden_from(s, player)
-                                         else ", ".join(card_name(c) for c in s.atk_cards)))
-        if s.def_cards:
-            lines.append("  defence: " + ", ".join(card_name(c) for c in s.def_cards))
-        lines.append(_wrap(f"  discard ({len(s.discard)}): ", [card_name(c) for c in s.discard]))
-        if s.phase == PH_OVER:
-            lines.append("  result: " + ("draw (round cap)" if s.winner < 0
-                                         else f"player {s.winner} wins"))
-        return "\n".join(lines)
-
-    def _battle_card(self, c: int) -> CardFace:
-        arrows = ("↑", "↓")
-        atk, dfc = CARD_ATTACK_DIR[c], CARD_DEFENCE_DIR[c]
-        return CardFace(str(CARD_VALUE[c]), (f"{arrows[atk]} atk {DIRECTIONS[atk]}",
-                                             f"{arrows[dfc]} def {DIRECTIONS[dfc]}",
-                                             COLOURS[CARD_COLOUR[c]]),
-                        tone=COLOURS[CARD_COLOUR[c]])
-
-    def _fighter_card(self, state: Garda3State, seat: int, slot: int, marked: bool) -> CardFace:
-        f = self.sets[self.set_of(seat)].fighters[state.fighters[seat][slot]]
-        hp = state.hp[seat][slot]
-        return CardFace(f.name, (f"atk +{f.attack_bonus}", f"def +{f.defence_bonus}",
-                                 f"HP {hp}/{f.hp}" if hp > 0 else "eliminated"),
-                        tone="gold" if hp > 0 else "grey", marked=marked)
-
-    def table_view(self, state: Garda3State, player: int | None) -> Table:
-        """The picture's content (``rgb_array``): per seat its guard (name, bonuses, HP; the
-        fighters in battle marked) and hand (the own, or every hand for ``player=None``; the
-        others as a face-down count); the draft pool or the battle's attack and defence cards
-        with the chosen bonus sides (a night card face down while hidden from ``player``,
-        G-7.3); the public discard pile (G-4.9)."""
-        s, n = state, self.num_players
-        over = s.phase == PH_OVER
-        if over:
-            status = ("game over: draw (round cap)" if s.winner < 0
-                      else f"game over: player {s.winner} wins")
-        else:
-            status = (f"round {s.round} · phase {PHASES[s.phase].replace('_', ' ')} · to act: "
-                      f"player {s.actor}" + (" (you)" if s.actor == player else ""))
-        in_battle = s.phase not in (PH_DRAFT, PH_TARGET, PH_OVER) and striker_slot(s) >= 0
-        panels = []
-        for p in range(n):
-            marked = set()
-            if in_battle:
-                marked.add((s.striker, striker_slot(s)))
-                if blocker_slot(s) >= 0:
-                    marked.add((s.blocker, blocker_slot(s)))
-            guard = tuple(self._fighter_card(s, p, k, (p, k) in marked)
-                          for k in range(len(s.fighters[p])))
-            k = len(s.hands[p])
-            if player is None or p == player:
-                hand = tuple(self._battle_card(c) for c in sorted(s.hands[p]))
-            else:
-                hand = (CardFace(f"{k} card{'' if k == 1 else 's'}", face_down=True),) if k \
-                    else ()
-            alive = sum(1 for h in s.hp[p] if h > 0)
-            role = ""
-            if not over and s.phase != PH_DRAFT and s.round_attacker == p and s.target >= 0:
-                role = f" · attacks player {s.target} this round"
-            panels.append(Panel(
-                title=f"player {p}" + (" (you)" if p == player else ""),
-                lines=(f"fighters alive {alive}/{len(s.fighters[p])} · hand {cards(k)}{role}",),
-                rows=(CardRow("guard", guard, "" if guard else "none yet"),
-                      CardRow("hand", hand, f"{k} card{'' if k == 1 else 's'}")),
-                active=s.actor == p and not over))
-        sides = ("high", "low")
-        if s.phase == PH_DRAFT:
-            fs = self.sets[self.set_of(s.actor)]
-            avail = s.available[self.set_of(s.actor)]
-            pool = tuple(CardFace(f.name, (f"atk +{f.attack_bonus}", f"def +{f.defence_bonus}",
-                                           f"HP {f.hp}"), tone="gold")
-                         for j, f in enumerate(fs.fighters) if avail[j])
-            first = CardRow("draft pool", pool, f"{len(pool)} left\nplayer {s.actor} picks")
-            second = CardRow("defence", (), "")
-            battle = "the draft: 3 fighters each, in turn (G-2.3)"
-        else:
-            if s.atk_cards and player is not None and self.hidden_from(s, player):
-                atk = (CardFace("face down", face_down=True),)
-            else:
-                atk = tuple(self._battle_card(c) for c in s.atk_cards)
-            bonus = f"bonus: {sides[s.atk_bonus]}" if s.atk_bonus >= 0 else ""
-            first = CardRow("attack", atk, "\n".join(
-                x for x in (f"player {s.striker}" if in_battle else "", bonus) if x))
-            bonus = f"bonus: {sides[s.def_bonus]}" if s.def_bonus >= 0 else ""
-            second = CardRow("defence", tuple(self._battle_card(c) for c in s.def_cards),
-                             "\n".join(x for x in (f"player {s.blocker}" if in_battle and
-                                                   blocker_slot(s) >= 0 else "", bonus) if x))
-            if in_battle:
-                fighter = self._fighter_text(s, s.striker, striker_slot(s))
-                battle = (("counter-attack: " if s.counter else "battle: ") +
-                          f"player {s.striker}'s {fighter}")
-                if blocker_slot(s) >= 0:
-                    battle += (f" vs player {s.blocker}'s "
-                               f"{self._fighter_text(s, s.blocker, blocker_slot(s))}")
-            elif over:
-                battle = "the game is over"
-            else:
-                battle = "between battles"
-        discard = CardRow("discard", tuple(self._battle_card(c) for c in s.discard),
-                          f"{cards(len(s.discard))}\npublic (G-4.9)")
-        panels.append(Panel(title=f"table · deck {cards(len(s.deck))}", lines=(battle,),
-                            rows=(first, second, discard), wide=True))
-        return Table(title=f"Garda3 — {self.config.variant}"
-                     + ("" if player is None else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), columns=n,
-                     card_size=(92, 124) if n == 2 else (80, 116))
-
-    def action_seen_by(self, state: Garda3State, action: int, player: int) -> str:
-        """The action's name, but a night attack card another seat plays face down (G-7.3) is
-        not named."""
-        if (self.night and state.phase == PH_ATTACK_CARDS and player != state.actor
-                and A_CARD <= action < A_CARD + NUM_CARDS):
-            return "card: played face down"
-        return self.action_to_string(state, action)
 
     # -- saved-state invariants ----------------------------------------------------------------
 

@@ -10,6 +10,11 @@ deck sizes, and with open decklists (RB-3.3) the multiset of the opponent's unse
 deck; with ``open_decklists=False`` the piece is left out: only counts).
 Never the opponent's hand or either deck's order.
 
+The per-entity view (:meth:`Encoder.make_entities`) has the same cards as rows: the table
+positions, the hand and the equipment being attached are views of the flat pieces; the per-card
+counts (own deck, graveyards, the opponent's unseen cards) become one row per card id with its
+features and its copies in each pile (``known_cards``).
+
 Card features (:data:`CARD_FEATURES`, ``F`` entries per card) are the same for table slots, hand
 slots and the equipment being attached; per-card counts have one entry per card of the database
 (``N``), divided by 2 (at most 2 copies of a card in a deck, RB-1.1). The layout depends on the
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder as EncoderBase
 from card_envs.rust_brawl.constants import (
@@ -91,6 +97,25 @@ def features_markdown() -> str:
     return "\n".join(rows)
 
 
+#: the piles counted per card id (flat pieces of ``N`` entries) and the ``known_cards`` row
+#: feature each becomes
+PILES = (("own_deck", "copies in my deck / 2"), ("own_graveyard", "copies in my graveyard / 2"),
+         ("opponent_graveyard", "copies in the opponent's graveyard / 2"),
+         ("opponent_unseen", "the opponent's unseen copies / 2 (open_decklists only)"))
+
+
+def distinct_cards_bound(points: list[int], point_limit: int) -> int:
+    """The most distinct cards one legal deck can hold: the cheapest cards, one copy each, up to
+    ``point_limit`` points (RB-1.2)."""
+    total = k = 0
+    for p in sorted(points):
+        if total + p > point_limit:
+            break
+        total += p
+        k += 1
+    return max(k, 1)
+
+
 #: the counts of the ``counts`` piece
 COUNTS = ("own hand size / max_hand", "own deck size / 40", "own graveyard size / 40",
           "opponent hand size / max_hand", "opponent deck size / 40",
@@ -101,6 +126,69 @@ COUNTS = ("own hand size / max_hand", "own deck size / 40", "own graveyard size 
 class Encoder(EncoderBase):
     """Builds the observation of a :class:`~card_envs.rust_brawl.rules.RustBrawlGame`
     (``game.encoder``)."""
+
+    def make_entities(self, game) -> EntityLayout:
+        """The per-entity view: the pieces holding cards as zones of :data:`NF` card features
+        (views of the flat vector), ``known_cards`` one row per card id of the per-card counts
+        (at most the distinct cards of both decks: :func:`distinct_cards_bound` each)."""
+        h, n = game.config.max_hand, game.num_cards
+        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(2)))
+        card = f"the {NF} card features (table above)"
+        piles = [name for name, _ in PILES if name in self.layout]
+        self._piles = [self.layout[name].slice for name in piles]
+        actions = game.action_layout
+        self._ranged, self._heal = actions.start("ranged"), actions.start("heal")
+        return EntityLayout(self.layout, game.action_layout, zones=[
+            Zone("pending", 1, CARD_FEATURES, "the equipment card being attached (EQUIP_TARGET)",
+                 source="pending", features_doc=card),
+            Zone("own_table", POSITIONS, CARD_FEATURES, "my positions 1-4", source="own_table",
+                 features_doc=card),
+            Zone("opponent_table", POSITIONS, CARD_FEATURES, "the opponent's positions 1-4",
+                 source="opponent_table", features_doc=card),
+            Zone("own_hand", h, CARD_FEATURES, "my hand slots (sorted by card, as the play / "
+                 "discard actions index it)", source="own_hand", features_doc=card),
+            Zone("known_cards", known, CARD_FEATURES + tuple(d for _, d in PILES),
+                 "one row per card id (sorted) with a copy in my deck, a graveyard or (open "
+                 "decklists) the opponent's unseen cards: its printed features and its copies "
+                 "in each; rows: the most distinct cards the two seats' decks can hold "
+                 "(Encoder.distinct_cards)",
+                 features_doc=f"{card}, then " + "; ".join(d for _, d in PILES)),
+        ], globals=("phase", "turn", "counts", "acting"), columns=2, targets=[
+            Target("equip", "own_table"), Target("equip", "pending", column=1, row=0),
+            Target("ranged", "opponent_table"),
+            Target("ranged", "own_table", column=1, dynamic=True,
+                   meaning="the position of my ranged card that acts"),
+            Target("heal", "own_table"),
+            Target("heal", "own_table", column=1, dynamic=True,
+                   meaning="the position of my healer that acts"),
+            Target("play", "own_hand"), Target("discard", "own_hand"),
+        ])
+
+    @staticmethod
+    def distinct_cards(game, seat: int) -> int:
+        """The most distinct cards seat ``seat``'s deck can hold in this config: the named
+        deck's, the most of the shipped decks (``decks=None``), or for a random deck
+        :func:`distinct_cards_bound`."""
+        if game.fixed_decks is not None and game.fixed_decks[seat] is not None:
+            return len(set(game.fixed_decks[seat][1]))
+        if game.config.decks is None:
+            return max(len(set(cards)) for _, cards in game.deck_choices)
+        return distinct_cards_bound(game.points, game.config.deck_point_limit)
+
+    def fill_entities(self, s, player: int, flat: np.ndarray, out: dict) -> None:
+        entities = self.entity_layout
+        counts = np.stack([flat[where] for where in self._piles])
+        ids = np.flatnonzero(counts.any(axis=0))
+        rows = out["known_cards"]
+        if len(ids) > len(rows):  # pragma: no cover - the bound of distinct_cards is broken
+            raise RuntimeError(f"rust_brawl: {len(ids)} card ids to show in known_cards, "
+                               f"which has {len(rows)} rows (Encoder.distinct_cards)")
+        rows[:len(ids), :NF] = self.hand_rows()[ids]
+        rows[:len(ids), NF:NF + len(counts)] = counts[:, ids].T
+        if s.player == player and s.phase in (RANGED_TARGET, HEAL_TARGET):
+            start = self._ranged if s.phase == RANGED_TARGET else self._heal
+            out["action_targets"][start:start + POSITIONS, 1] = entities.row("own_table",
+                                                                              s.acting)
 
     def bind(self) -> None:
         L = self.layout

@@ -16,27 +16,14 @@ to discard); a decision with one choice is taken by the engine.
 from __future__ import annotations
 
 import random
-import textwrap
 from bisect import insort
 from collections import Counter
 from typing import Any
 
 from card_envs.core.config import config_from_kwargs
-from card_envs.core.errors import ConfigError
-from card_envs.core.game import GameBase, lead
+from card_envs.core.game import lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table, cards, counted, split_list
-from card_envs.rust_brawl.cards import (
-    Ability,
-    CardDb,
-    DeckError,
-    card_text,
-    load_card_db,
-    load_deck,
-    random_deck,
-    shipped_decks,
-    validate_deck,
-)
+from card_envs.rust_brawl.cards import random_deck
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     A_EQUIP,
@@ -44,20 +31,6 @@ from card_envs.rust_brawl.constants import (
     A_PASS,
     A_PLAY,
     A_RANGED,
-    AB_BOOST_DMG,
-    AB_BOOST_HLT,
-    AB_DRAW,
-    AB_EXTRA_DMG_VS,
-    AB_HEAL_ALL,
-    AB_HIT_ALL,
-    AB_LOTTERY,
-    AB_PARALYSE,
-    AB_PARALYSIS_IMMUNE,
-    AB_REDUCE,
-    AB_REDUCE_VS,
-    AB_REMOVES_HLT,
-    AB_RETURN_STRIKE,
-    ABILITY_KINDS,
     CHARACTER,
     DISCARD,
     END,
@@ -67,469 +40,42 @@ from card_envs.rust_brawl.constants import (
     HAND_KEEP,
     HEAL,
     HEAL_TARGET,
-    ICONS,
-    KINDS,
-    MAX_ABILITIES,
     MELEE,
     OTHER_DRAW,
     PHASES,
     PLAY,
     PLAY_OR_DISCARD,
     POSITIONS,
-    RANGED,
     RANGED_TARGET,
     STARTER_DRAW,
-    TRAITS,
-    VEHICLE,
-    action_layout,
-    discard_start,
 )
 from card_envs.rust_brawl.observation import Encoder
-from card_envs.rust_brawl.state import (
-    RANDOM_DECK,
-    UNKNOWN_DECK,
-    HltBoost,
-    RBState,
-    check_state,
-    mark_counts,
-    table_mark,
-)
+from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
+                                           F_REMOVES, F_RETURN, Profile, RustBrawlQueries)
+from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RBState,
+                                        check_state, mark_counts, table_mark)
+from card_envs.rust_brawl.view import RustBrawlView
 
 __all__ = ["Profile", "RBState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
-
-F_IMMUNE = 1 << AB_PARALYSIS_IMMUNE
-F_PARALYSE = 1 << AB_PARALYSE
-F_RETURN = 1 << AB_RETURN_STRIKE
-F_HIT_ALL = 1 << AB_HIT_ALL
-F_REMOVES = 1 << AB_REMOVES_HLT
-F_HEAL_ALL = 1 << AB_HEAL_ALL
 
 # the stages a turn goes through inside one call of _apply_action (RB-4)
 _ACT, _PLAY, _DISCARD, _END = range(4)
 
 
-def short_ability(ab: Ability) -> str:
-    """A few words naming an ability (RB-8) for a card box of the picture, e.g. ``"return
-    strike"``, ``"+1 DMG to Miner"``; the full English text is :func:`cards.ability_text`."""
-    k, a = ab.kind, ab.amount
-    whom = ab.trait or (f"{ab.icon} chars" if ab.icon else "friends")
-    if k == "boost_dmg":
-        return f"+{a} DMG to {whom}"
-    if k == "boost_hlt":
-        return f"+{a} HLT to {whom}"
-    if k == "reduce":
-        return f"-{a} damage taken"
-    if k == "reduce_vs":
-        return f"-{a} damage vs {ab.against}"
-    if k == "lottery":
-        return f"lottery: draw {a}" if ab.reward == "draw" else f"lottery: {a} DMG to all"
-    if k == "draw":
-        return f"on play: draw {a}"
-    if k == "extra_dmg_vs":
-        return f"+{a} DMG vs {ab.trait}"
-    return {"paralysis_immune": "paralysis immune", "paralyse": "paralyses",
-            "return_strike": "return strike", "hit_all": "hits all",
-            "removes_hlt": "removes HLT", "heal_all": "heals all"}[k]
-
-
-class Profile:
-    """The effective abilities of one table slot: its card's own abilities plus those granted
-    by its equipment (RB-5.7), as the engine reads them. Built once per (card, equipment) and
-    shared; never mutated.
-
-    Attributes:
-        flags: bit ``1 << code`` for each flag ability (paralysis_immune, paralyse,
-            return_strike, hit_all, removes_hlt, heal_all).
-        dmg_bonus: the equipment's DMG (RB-8: an equipment's ``dmg`` is a bonus to its
-            character).
-        reduce: the flat reduction; reduce_melee / reduce_ranged: against those attacks;
-        reduce_vs: ``(trait bit mask, amount)`` pairs against sources with a trait.
-        extra_vs: ``(trait bit mask, amount)``: extra DMG against targets with a trait.
-        boost_dmg: ``(amount, trait mask or 0, icon code or -1)``: DMG boosts it gives to
-            other friendly cards.
-        boost_hlt: ``(pair-key offset, amount, trait mask or 0, icon code or -1)``: HLT boosts
-            it grants other friendly cards once (RB-6.14).
-    """
-
-    __slots__ = (
-        "boost_dmg",
-        "boost_hlt",
-        "dmg_bonus",
-        "extra_vs",
-        "flags",
-        "reduce",
-        "reduce_melee",
-        "reduce_ranged",
-        "reduce_vs",
-    )
-
-    def __init__(self) -> None:
-        self.flags = 0
-        self.dmg_bonus = 0
-        self.reduce = 0
-        self.reduce_melee = 0
-        self.reduce_ranged = 0
-        self.reduce_vs: tuple = ()
-        self.extra_vs: tuple = ()
-        self.boost_dmg: tuple = ()
-        self.boost_hlt: tuple = ()
-
-    def __getstate__(self) -> dict:  # pickle with every protocol
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, data: dict) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-
-    def add(self, card, source: int, trait_bit: dict[str, int], icon_code: dict[str, int],
-            equipment: bool) -> None:
-        """Add ``card``'s abilities (``source`` 0: the card itself, ``1 + m``: its ``m``-th
-        equipment)."""
-        if equipment:
-            self.dmg_bonus += card.dmg
-        rv, ev, bd, bh = list(self.reduce_vs), list(self.extra_vs), list(self.boost_dmg), \
-            list(self.boost_hlt)
-        for k, ab in enumerate(card.abilities):
-            code = ABILITY_KINDS.index(ab.kind)
-            tm = trait_bit[ab.trait] if ab.trait else 0
-            ic = icon_code[ab.icon] if ab.icon else -1
-            if code == AB_REDUCE:
-                self.reduce += ab.amount
-            elif code == AB_REDUCE_VS:
-                if ab.against == "melee":
-                    self.reduce_melee += ab.amount
-                elif ab.against == "ranged":
-                    self.reduce_ranged += ab.amount
-                else:
-                    rv.append((trait_bit[ab.against], ab.amount))
-            elif code == AB_EXTRA_DMG_VS:
-                ev.append((tm, ab.amount))
-            elif code == AB_BOOST_DMG:
-                bd.append((ab.amount, tm, ic))
-            elif code == AB_BOOST_HLT:
-                bh.append((source * 16 + k, ab.amount, tm, ic))
-            elif code in (AB_LOTTERY, AB_DRAW):
-                pass  # on play (RB-6.6, RB-8), not a table effect
-            else:
-                self.flags |= 1 << code
-        self.reduce_vs, self.extra_vs, self.boost_dmg, self.boost_hlt = \
-            tuple(rv), tuple(ev), tuple(bd), tuple(bh)
-
-
-class RustBrawlGame(GameBase[RBState]):
-    """The Rust Brawl ``Game`` (contract: :mod:`card_envs.core.game`), 2 seats.
-
-    Raises (construction): ConfigError for a wrong config value (named field), also a
-    ``deck_point_limit`` below the cheapest card's points when a seat is dealt random decks;
-    CardDataError for a malformed card database (file, entry, field named); DeckError /
-    UnknownCardError for a deck that breaks RB-1 or names an unknown card (card and rule
-    named).
-    """
+class RustBrawlGame(RustBrawlQueries):
+    """The Rust Brawl ``Game`` (contract: :mod:`card_envs.core.game`), 2 seats: the rules on top
+    of :class:`~card_envs.rust_brawl.queries.RustBrawlQueries` (the card tables, the decks, the
+    position queries; its construction errors)."""
 
     name = "rust_brawl"
     version = 1
     num_players = 2
     state_class = RBState
     encoder_class = Encoder
+    view_class = RustBrawlView
     phases = PHASES
     observation_low = 0.0
     observation_high = 1.0
-
-    def __init__(self, config: RustBrawlConfig):
-        self.config = config
-        db: CardDb = load_card_db(config.card_db)
-        self.db = db
-        if len(db) > 9_999:
-            raise ConfigError(f"config field 'card_db': {db.source} holds {len(db)} cards, "
-                              "at most 9999 are supported")
-        self.num_cards = nc = len(db)
-        trait_bit = {t: 1 << i for i, t in enumerate(TRAITS)}
-        icon_code = {ic: i for i, ic in enumerate(ICONS)}
-        self.trait_bit = trait_bit
-        self.kind = [KINDS.index(c.kind) for c in db.cards]
-        self.icon = [icon_code[c.icon] for c in db.cards]
-        self.printed_dmg = [c.dmg for c in db.cards]
-        self.printed_hlt = [c.hlt for c in db.cards]
-        self.points = [c.points for c in db.cards]
-        self.unique = [c.unique for c in db.cards]
-        self.tmask = [sum(trait_bit[t] for t in c.traits) for c in db.cards]
-        self.names = [c.name for c in db.cards]
-        for c in db.cards:
-            if len(c.abilities) > MAX_ABILITIES:
-                raise ConfigError(f"config field 'card_db': card {c.label} has "
-                                  f"{len(c.abilities)} abilities, at most {MAX_ABILITIES}")
-        #: per card: its own profile (no equipment)
-        self.profile0 = []
-        for c in db.cards:
-            prof = Profile()
-            prof.add(c, 0, trait_bit, icon_code, equipment=False)
-            self.profile0.append(prof)
-        self._profiles: dict[tuple[int, ...], Profile] = {}
-        #: per card: its on-play abilities in card order: ("lottery", reward, amount) /
-        #: ("draw", amount)
-        self.on_play = [tuple((a.kind, a.reward, a.amount) for a in c.abilities
-                              if a.kind in ("lottery", "draw")) for c in db.cards]
-        self.is_character = [k == CHARACTER for k in self.kind]
-        # -- the decks the config deals (RB-3.4) ----------------------------------------------
-        limit = config.deck_point_limit
-        #: per seat the deck the config names, or None for a seat dealt a random legal deck
-        #: (``decks=(..., "random")``); None as a whole: no seat's deck is named
-        self.fixed_decks: list[tuple[str, list[int]] | None] | None = None
-        self.deck_choices: list[tuple[str, list[int]]] = []
-        if config.decks is None:
-            try:
-                for name, deck in sorted(shipped_decks(db).items()):
-                    validate_deck(deck, db, limit)
-                    self.deck_choices.append((name, sorted(db.by_id(i).index
-                                                           for i in deck.cards)))
-            except DeckError as e:
-                raise DeckError(
-                    f"config field 'decks': decks=None deals each seat one of the shipped decks, "
-                    f"and a shipped deck does not fit this game (card_db={config.card_db!r}, "
-                    f"deck_point_limit={limit}): {e} -- give the decks yourself (decks=(deck 0, "
-                    f"deck 1): shipped deck names, deck files or card lists) or decks='random' "
-                    f"(random legal decks of this card database)") from e
-        elif config.decks != RANDOM_DECK:
-            self.fixed_decks = []
-            for spec in config.decks:
-                if spec == RANDOM_DECK:  # this seat: a random legal deck from the reset seed
-                    self.fixed_decks.append(None)
-                    continue
-                deck = load_deck(list(spec) if isinstance(spec, tuple) else spec, db, limit)
-                self.fixed_decks.append((deck.name, sorted(db.by_id(i).index for i in deck.cards)))
-        if config.decks == RANDOM_DECK or (self.fixed_decks is not None
-                                           and None in self.fixed_decks):
-            cheapest = min(db.cards, key=lambda c: (c.points, c.id))
-            if cheapest.points > limit:  # RB-1.1 (>= 1 card) and RB-1.2 can never both hold
-                raise ConfigError(
-                    f"config field 'deck_point_limit': {limit} is below the cheapest card's "
-                    f"points ({cheapest.label}, {cheapest.points} points): a seat dealt a "
-                    f"random legal deck (decks={config.decks!r}, card_db={config.card_db!r}) "
-                    f"could never get one; raise deck_point_limit to at least "
-                    f"{cheapest.points}")
-        self._shipped = dict(self.deck_choices)
-        #: the one action layout (:func:`~card_envs.rust_brawl.constants.action_layout`)
-        self.action_layout = action_layout(config.max_hand)
-        self.a_discard = discard_start(config.max_hand)
-        self.max_game_length = config.max_turns * (POSITIONS + 4) + 10
-        self._points_eq = config.table_points_with_equipment
-        self._first = config.attacker_leaves_cover_first
-        assert nc >= 1
-
-    # -- small public queries (the encoder, the state check, the bot read these) ---------------
-    def card_name(self, c: int) -> str:
-        """The printed name of card ``c``."""
-        return self.names[c]
-
-    def kind_name(self, c: int) -> str:
-        """The kind of card ``c`` (RB-2.1)."""
-        return KINDS[self.kind[c]]
-
-    def card_text(self, c: int) -> str:
-        """Card ``c``'s values and ability texts in English."""
-        return card_text(self.db.cards[c])
-
-    def turns_of(self, s: RBState, p: int) -> int:
-        """How many turns seat ``p`` has started (the starter plays the odd turns)."""
-        return (s.turn + (1 if p == s.starter else 0)) // 2
-
-    def expected_deck(self, p: int) -> tuple[str, list[int]] | None:
-        """``(name, sorted cards)`` of the deck the config deals seat ``p`` (``decks`` given),
-        else ``None`` (also for a seat given ``"random"``)."""
-        return None if self.fixed_decks is None else self.fixed_decks[p]
-
-    def shipped_deck(self, name: str) -> list[int] | None:
-        """The sorted cards of the shipped deck ``name`` (``decks=None``), or ``None``."""
-        return self._shipped.get(name)
-
-    def unnamed_deck_name(self, p: int) -> str:
-        """The deck name of a deck not named by the config (``decks="random"``)."""
-        return RANDOM_DECK
-
-    def slot_profile(self, s: RBState, p: int, j: int) -> Profile:
-        """The effective :class:`Profile` of the card at seat ``p``'s position ``j``."""
-        eq = s.equipment[p][j]
-        if not eq:
-            return self.profile0[s.table[p][j]]
-        return self.profile_of(s.table[p][j], eq)
-
-    def profile_of(self, c: int, equipment) -> Profile:
-        """The effective :class:`Profile` of card ``c`` holding the ``equipment`` cards (a
-        sequence, in attachment order; built once per combination)."""
-        if not equipment:
-            return self.profile0[c]
-        key = (c, *equipment)
-        prof = self._profiles.get(key)
-        if prof is None:
-            icon_code = {ic: i for i, ic in enumerate(ICONS)}
-            prof = Profile()
-            prof.add(self.db.cards[c], 0, self.trait_bit, icon_code, equipment=False)
-            for m, e in enumerate(equipment):
-                prof.add(self.db.cards[e], 1 + m, self.trait_bit, icon_code, equipment=True)
-            self._profiles[key] = prof
-        return prof
-
-    def slot_immune(self, s: RBState, p: int, j: int) -> bool:
-        """Whether the card at ``(p, j)`` cannot be paralysed (RB-8 paralysis_immune)."""
-        return bool(self.slot_profile(s, p, j).flags & F_IMMUNE)
-
-    def _boost_matches(self, c: int, tm: int, ic: int) -> bool:
-        if tm and not self.tmask[c] & tm:
-            return False
-        if ic >= 0 and (self.kind[c] != CHARACTER or self.icon[c] != ic):
-            return False
-        return True
-
-    def slot_dmg(self, s: RBState, p: int, j: int) -> int:
-        """DMG of the card at ``(p, j)`` with boosts (RB-6.1, RB-6.5): printed DMG, its
-        equipment's DMG, and the DMG boosts of the other living friendly table cards whose
-        filter (trait, action icon) it matches. Extra DMG against a target's trait is not
-        included."""
-        row, hlt, eqs = s.table[p], s.hlt[p], s.equipment[p]
-        c = row[j]
-        prof0 = self.profile0
-        d = self.printed_dmg[c]
-        if eqs[j]:
-            d += self.profile_of(c, eqs[j]).dmg_bonus
-        for b in range(POSITIONS):
-            cb = row[b]
-            if cb < 0:
-                break
-            if b == j or hlt[b] <= 0:
-                continue
-            boosts = self.profile_of(cb, eqs[b]).boost_dmg if eqs[b] else prof0[cb].boost_dmg
-            for amount, tm, ic in boosts:
-                if self._boost_matches(c, tm, ic):
-                    d += amount
-        return d
-
-    def side_dmg(self, s: RBState, p: int) -> list[int]:
-        """:meth:`slot_dmg` of seat ``p``'s four positions at once (0 for an empty one)."""
-        row, hlt, eqs = s.table[p], s.hlt[p], s.equipment[p]
-        prof0, dmg = self.profile0, self.printed_dmg
-        out = [0] * POSITIONS
-        boosters = []
-        n = 0
-        for b in range(POSITIONS):
-            cb = row[b]
-            if cb < 0:
-                break
-            n = b + 1
-            prof = self.profile_of(cb, eqs[b]) if eqs[b] else prof0[cb]
-            out[b] = dmg[cb] + prof.dmg_bonus
-            if prof.boost_dmg and hlt[b] > 0:
-                boosters.append((b, prof.boost_dmg))
-        for b, boosts in boosters:
-            for j in range(n):
-                if j == b:
-                    continue
-                c = row[j]
-                for amount, tm, ic in boosts:
-                    if self._boost_matches(c, tm, ic):
-                        out[j] += amount
-        return out
-
-    @staticmethod
-    def _extra(prof: Profile, target_tmask: int) -> int:
-        x = 0
-        for tm, amount in prof.extra_vs:
-            if target_tmask & tm:
-                x += amount
-        return x
-
-    def _deal(self, s: RBState, base: int, q: int, t: int, src_tmask: int, atype: int) -> int:
-        """The damage ``base`` DMG does to the card at ``(q, t)`` (RB-6.1, RB-6.2): halved
-        (rounded down) in cover, then its flat reduction, its reductions against the source's
-        traits, and (``atype`` MELEE / RANGED; -1 for none) against that attack type."""
-        if s.cover[q][t]:
-            base //= 2
-        prof = self.slot_profile(s, q, t)
-        red = prof.reduce
-        for tm, amount in prof.reduce_vs:
-            if src_tmask & tm:
-                red += amount
-        if atype == MELEE:
-            red += prof.reduce_melee
-        elif atype == RANGED:
-            red += prof.reduce_ranged
-        d = base - red
-        return d if d > 0 else 0
-
-    def living(self, s: RBState, p: int) -> list[int]:
-        """Seat ``p``'s positions holding a card not destroyed (RB-6.1)."""
-        row, hlt = s.table[p], s.hlt[p]
-        return [j for j in range(POSITIONS) if row[j] >= 0 and hlt[j] > 0]
-
-    def ranged_targets(self, s: RBState, p: int) -> list[int]:
-        """The opposing positions a ranged attack of seat ``p`` may target (RB-5.2): the living
-        vehicles while there is one, else every living opposing card."""
-        q = 1 - p
-        living = self.living(s, q)
-        kind, row = self.kind, s.table[q]
-        vehicles = [t for t in living if kind[row[t]] == VEHICLE]
-        return vehicles or living
-
-    def heal_targets(self, s: RBState, p: int, j: int) -> list[int]:
-        """The own positions the healer at ``j`` may heal (RB-5.3, RB-5.4): living cards below
-        their maximum HLT (itself too with ``heal_self``)."""
-        hlt, mx = s.hlt[p], s.max_hlt[p]
-        self_ok = self.config.heal_self
-        return [t for t in self.living(s, p) if hlt[t] < mx[t] and (self_ok or t != j)]
-
-    def attack_targets(self, s: RBState, p: int, j: int) -> list[int]:
-        """The opposing positions the attacker at ``(p, j)`` may hit: hit_all: every living
-        opposing character (RB-2.4); melee: the living card at the same position (RB-5.1);
-        ranged: :meth:`ranged_targets`. Empty: it goes into cover (RB-5.4)."""
-        q = 1 - p
-        if self.slot_profile(s, p, j).flags & F_HIT_ALL:
-            row = s.table[q]
-            return [t for t in self.living(s, q) if self.kind[row[t]] == CHARACTER]
-        if self.icon[s.table[p][j]] == MELEE:
-            return [j] if s.table[q][j] >= 0 and s.hlt[q][j] > 0 else []
-        return self.ranged_targets(s, p)
-
-    def can_act(self, s: RBState, p: int, j: int) -> bool:
-        """A living, unparalysed character at ``(p, j)`` (RB-4.2, RB-5.6, RB-6.4)."""
-        c = s.table[p][j]
-        return (c >= 0 and self.kind[c] == CHARACTER and s.hlt[p][j] > 0
-                and not s.paralysed_until[p][j])
-
-    def ranged_decision(self, s: RBState, p: int, j: int) -> bool:
-        """Whether the card at ``(p, j)`` faces a ranged-target choice: a ranged character
-        that can act, without hit_all, with two or more targets."""
-        return (self.can_act(s, p, j) and self.icon[s.table[p][j]] == RANGED
-                and not self.slot_profile(s, p, j).flags & F_HIT_ALL
-                and len(self.ranged_targets(s, p)) > 1)
-
-    def heal_decision(self, s: RBState, p: int, j: int) -> bool:
-        """Whether the card at ``(p, j)`` faces a heal-target choice: a healer that can act,
-        without heal_all, with two or more targets."""
-        return (self.can_act(s, p, j) and self.icon[s.table[p][j]] == HEAL
-                and not self.slot_profile(s, p, j).flags & F_HEAL_ALL
-                and len(self.heal_targets(s, p, j)) > 1)
-
-    def equip_targets(self, s: RBState, p: int) -> list[int]:
-        """Own positions an equipment may go to (RB-4.3): living characters holding fewer than
-        ``equipment_per_character`` equipment cards."""
-        row, kind, eq = s.table[p], self.kind, s.equipment[p]
-        most = self.config.equipment_per_character
-        return [j for j in self.living(s, p) if kind[row[j]] == CHARACTER and len(eq[j]) < most]
-
-    def playable(self, s: RBState, p: int, c: int) -> bool:
-        """Whether seat ``p`` may play card ``c`` now (RB-4.3): a character, vehicle or support
-        needs a free position (a destroyed card still holds its own, RB-4.6); an equipment a
-        character it can go to; an explosive is always playable."""
-        k = self.kind[c]
-        if k == EXPLOSIVE:
-            return True
-        if k == EQUIPMENT:
-            return bool(self.equip_targets(s, p))
-        return s.table[p][POSITIONS - 1] < 0
-
-    def legal_actions_of(self, s: RBState) -> list[int]:
-        """The legal actions of ``s`` computed afresh (not cached; :meth:`legal_actions` is the
-        cached form)."""
-        return self._legal_actions(s)
 
     # -- set-up (RB-3) ----------------------------------------------------------------------------
     def new_state(self, seed: int) -> RBState:
@@ -1086,17 +632,6 @@ class RustBrawlGame(GameBase[RBState]):
         isc = self.is_character
         return any(isc[c] for c in s.hands[p]) or any(isc[c] for c in s.decks[p])
 
-    def table_points(self, s: RBState, p: int) -> int:
-        """RB-7.2, RB-7.5: the point sum of seat ``p``'s living table cards (with their
-        attached equipment when ``table_points_with_equipment``)."""
-        pts = self.points
-        total = 0
-        for j in self.living(s, p):
-            total += pts[s.table[p][j]]
-            if self._points_eq:
-                total += sum(pts[e] for e in s.equipment[p][j])
-        return total
-
     def _remove_destroyed(self, s: RBState, x: int) -> None:
         """RB-4.5: seat ``x``'s destroyed cards (and their equipment) to its graveyard, the
         others down to the lowest positions in their order."""
@@ -1174,180 +709,6 @@ class RustBrawlGame(GameBase[RBState]):
         """The turn number (a lookahead plays to the end of the current turn); ``None`` at the
         end."""
         return None if state.phase == END else state.turn
-
-    # -- strings ---------------------------------------------------------------------------------
-    def describe_action(self, state: RBState, piece: str, index: int) -> str | None:
-        """The card a hand-slot action names (``"play 2: Ospalý Vstupař"``) and the card at
-        the position a target action names (``"ranged 1: Pouštní Bugina (HLT 3/5)"``)."""
-        s, p = state, state.player
-        if p < 0:
-            return None
-        if piece in ("play", "discard"):
-            hand = s.hands[p]
-            return self.names[hand[index]] if index < len(hand) else None
-        if piece == "pass":
-            return None
-        side = 1 - p if piece == "ranged" else p
-        c = s.table[side][index]
-        if c < 0:
-            return None
-        what = f"{self.names[c]} (HLT {s.hlt[side][index]}/{s.max_hlt[side][index]})"
-        if piece == "equip" and s.pending >= 0:
-            return f"{self.names[s.pending]} to {what}"
-        return what
-
-    def action_seen_by(self, state: RBState, action: int, player: int) -> str:
-        """The action as ``player`` sees it. A card another seat plays or discards is public at
-        once (it stands on the table or lies in the graveyard), so it is named; only its hand
-        slot is not (the sorted hand's order would tell the other cards apart): ``"play:
-        <name>"``, ``"discard: <name>"``. Drawn cards are never named (the draw is no action)."""
-        if player != state.player:
-            piece = self.action_layout.piece_of(action)
-            if piece.name in ("play", "discard"):
-                card = state.hands[state.player][action - piece.start]
-                return f"{piece.name}: {self.names[card]}"
-        return self.action_to_string(state, action)
-
-    def _slot_text(self, s: RBState, p: int, j: int) -> str:
-        c = s.table[p][j]
-        if c < 0:
-            return f"    {j + 1}: -"
-        flags = []
-        if s.hlt[p][j] <= 0:
-            flags.append("destroyed")
-        if s.cover[p][j]:
-            flags.append("cover")
-        if s.paralysed_until[p][j]:
-            flags.append(f"paralysed (to turn {s.paralysed_until[p][j]} of seat {p})")
-        eq = ", ".join(self.names[e] for e in s.equipment[p][j])
-        head = (f"    {j + 1}: {self.names[c]} [{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}] "
-                f"HLT {s.hlt[p][j]}/{s.max_hlt[p][j]} DMG {self.slot_dmg(s, p, j)}"
-                + (f" {' '.join(flags)}" if flags else "") + (f" equipment: {eq}" if eq else ""))
-        texts = [self.card_text(c)] + [f"{self.names[e]}: {self.card_text(e)}"
-                                       for e in s.equipment[p][j]]
-        texts = [x for x in texts if x]
-        if not texts:
-            return head
-        return head + "\n" + textwrap.fill(" ".join(texts), width=96, initial_indent=" " * 7,
-                                           subsequent_indent=" " * 7, break_on_hyphens=False)
-
-    def _header(self, s: RBState) -> str:
-        if s.phase == END:
-            res = ("draw" if s.winner < 0 else f"seat {s.winner} wins")
-            return f"Rust Brawl — game over after {s.turn} turns: {res} ({s.end_reason})"
-        return (f"Rust Brawl — turn {s.turn} (seat {s.player}), phase {PHASES[s.phase]}"
-                + (f", acting position {s.acting + 1}" if s.phase in (RANGED_TARGET,
-                                                                      HEAL_TARGET) else "")
-                + (f", equipment {self.names[s.pending]} to attach" if s.pending >= 0 else "")
-                + f"; quiet turns {s.quiet_turns}")
-
-    def _card_face(self, c: int) -> CardFace:
-        """A card in hand: its name, kind / icon, printed HLT and DMG, points."""
-        stats = f"HLT {self.printed_hlt[c]} DMG {self.printed_dmg[c]}" \
-            if self.kind[c] in (CHARACTER, VEHICLE) else f"DMG {self.printed_dmg[c]}"
-        return CardFace(self.names[c], (f"{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}", stats,
-                                        f"{self.points[c]} points"), tone="plain")
-
-    def _slot_face(self, s: RBState, p: int, j: int, marked: bool) -> CardFace:
-        """Table position ``j`` of seat ``p``: the card with its HLT, DMG (boosts included),
-        cover, paralysis and equipment; an empty position."""
-        c = s.table[p][j]
-        if c < 0:
-            return CardFace(f"{j + 1}: empty", tone="grey")
-        details = [f"{KINDS[self.kind[c]]}/{ICONS[self.icon[c]]}",
-                   f"HLT {s.hlt[p][j]}/{s.max_hlt[p][j]} · DMG {self.slot_dmg(s, p, j)}"]
-        if s.cover[p][j]:
-            details.append("cover")
-        if s.paralysed_until[p][j]:
-            details.append(f"paralysed to turn {s.paralysed_until[p][j]}")
-        details += [f"+ {self.names[e]}" for e in s.equipment[p][j]]
-        # one line an ability (a repeated one counted), so each stays readable in the box
-        details += counted((short_ability(a) for x in (c, *s.equipment[p][j])
-                            for a in self.db.cards[x].abilities), key=lambda _: 0)
-        destroyed = s.hlt[p][j] <= 0
-        return CardFace(f"{j + 1}: {self.names[c]}", tuple(details),
-                        tone="grey" if destroyed else ("gold" if s.cover[p][j] else "plain"),
-                        marked=marked)
-
-    def table_view(self, state: RBState, player: int | None) -> Table:
-        """The picture's content (``rgb_array``, RB-3.3): both tables (each position's card,
-        HLT, DMG with boosts, cover, paralysis, equipment, its abilities in a few words
-        (:func:`short_ability`); the acting position marked), both
-        graveyards, the own hand (``player=None``: both hands) and the other hand as a
-        face-down count, deck sizes, the equipment being attached; with open decklists the
-        opponent's unseen cards."""
-        s = state
-        over = s.phase == END
-        panels = []
-        marked = (s.player, s.acting) if s.phase in (RANGED_TARGET, HEAL_TARGET) else None
-        for p in range(2):
-            visible = player is None or p == player
-            name = s.deck_names[p] if (visible or self.config.open_decklists) else "?"
-            k = len(s.hands[p])
-            hand = tuple(self._card_face(c) for c in s.hands[p]) if visible else \
-                ((CardFace(cards(k), face_down=True),) if k else ())
-            grave = counted(self.names[c] for c in s.graveyards[p]) or ["—"]
-            panels.append(Panel(
-                title=f"player {p}" + (" (you)" if p == player else "") + f" — deck {name}",
-                lines=(f"deck {cards(len(s.decks[p]))} · hand {cards(k)}",
-                       *split_list(f"graveyard ({len(s.graveyards[p])}): ", grave, 2)),
-                rows=(CardRow("table", tuple(self._slot_face(s, p, j, marked == (p, j))
-                                            for j in range(POSITIONS)), "positions 1–4"),
-                      CardRow("hand", hand, cards(k))),
-                active=s.player == p and not over))
-        lines = [self._header(s)]
-        if s.pending >= 0:
-            lines += [f"equipment to attach: {self.names[s.pending]}", "", ""]
-        elif self.config.open_decklists and player is not None:
-            unseen = s.hands[1 - player] + s.decks[1 - player]
-            lines += split_list(f"opponent's unseen cards ({len(unseen)}): ",
-                                counted(self.names[c] for c in unseen), 3)
-        else:
-            lines += ["", "", ""]
-        if over:
-            status = "game over: " + ("draw" if s.winner < 0 else f"player {s.winner} wins") \
-                + f" after {s.turn} turns ({s.end_reason})"
-        else:
-            status = (f"turn {s.turn} · phase {PHASES[s.phase].replace('_', ' ')} · to act: "
-                      f"player {s.player}" + (" (you)" if s.player == player else ""))
-        panels.append(Panel(title="the brawl", lines=tuple(lines), wide=True))
-        return Table(title="Rust Brawl" + ("" if player is None
-                                           else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), card_size=(200, 156))
-
-    def render(self, state: RBState) -> str:
-        """The whole state as text (debug: both hands and deck orders)."""
-        s = state
-        lines = [self._header(s)]
-        for p in range(2):
-            lines.append(f"  seat {p} ({s.deck_names[p]}): hand {[self.names[c] for c in s.hands[p]]}"
-                         f" | deck {len(s.decks[p])} (top first: "
-                         f"{[self.names[c] for c in reversed(s.decks[p])]}) | graveyard "
-                         f"{[self.names[c] for c in s.graveyards[p]]}")
-            lines += [self._slot_text(s, p, j) for j in range(POSITIONS)]
-        return "\n".join(lines)
-
-    def render_view(self, state: RBState, player: int) -> str:
-        """Seat ``player``'s view: both tables (position, card, kind/icon, HLT/max, DMG with
-        boosts, cover, paralysis, equipment; under each card its and its equipment's ability
-        texts, wrapped at 96 characters), both graveyards, the own hand, the sizes of
-        both decks and of the opponent's hand, and with open decklists the opponent's unseen
-        cards (decklist minus the cards shown); never the opponent's hand or a deck order."""
-        s, q = state, 1 - player
-        lines = [self.view_header(s, player), "  " + self._header(s)]
-        for x in (player, q):
-            who = "you" if x == player else "opponent"
-            name = s.deck_names[x] if (x == player or self.config.open_decklists) else "?"
-            lines.append(f"  seat {x} ({who}, deck {name}): deck {len(s.decks[x])}, hand "
-                         f"{len(s.hands[x])}, graveyard "
-                         f"{sorted(self.names[c] for c in s.graveyards[x])}")
-            lines += [self._slot_text(s, x, j) for j in range(POSITIONS)]
-        lines.append(f"  your hand: {[self.names[c] for c in s.hands[player]]}")
-        if self.config.open_decklists:
-            unseen = Counter(s.hands[q]) + Counter(s.decks[q])
-            lines.append("  opponent's unseen cards: "
-                         + ", ".join(f"{self.names[c]} x{k}" for c, k in sorted(unseen.items())))
-        return "\n".join(lines)
 
     # -- state invariants ------------------------------------------------------------------------
     def check_state(self, state: RBState) -> None:

@@ -27,9 +27,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.scratch_wars.constants import (
+    A_APPLY,
+    A_DECLINE,
+    ACTIONS,
     BONUS_EFFECTS,
     BONUS_SLOTS,
     COLOURS,
@@ -322,3 +326,101 @@ class ScratchWarsEncoder(Encoder):
             elif attack.target == "stored_effect":
                 v[AT_ATTACK_TARGET + 1 + WEAPON_SLOTS + attack.target_slot] = 1.0
         return np.concatenate((np.asarray(v, dtype=np.float32), static))
+
+    # -- the per-entity view -------------------------------------------------------------------
+    def make_entities(self, game) -> EntityLayout:
+        return ENTITIES
+
+    def fill_entities(self, s: ScratchWarsState, player: int, flat: np.ndarray,
+                      out: dict) -> None:
+        """The weapon and hero rows: gathered from the flat vector (:data:`WEAPON_ROW`,
+        :data:`HERO_ROW`), with the flags that combine two of its pieces (in play, last spun,
+        attacked)."""
+        spun = flat[AT_LAST_SPIN_WEAPON:AT_LAST_SPIN_WEAPON + WEAPON_SLOTS]
+        # the attack being resolved aims at the defender's hero, weapon or stored effect (all
+        # zero outside the target and shield decisions)
+        target = flat[AT_ATTACK_TARGET:AT_ATTACK_TARGET + TARGETS]
+        by_me = flat[AT_ATTACK_BY_ME]
+        for side, index, last, defends in (
+                ("my_weapons", _MY_WEAPON_INDEX, flat[AT_LAST_SPIN_MINE], 1.0 - by_me),
+                ("opp_weapons", _OPP_WEAPON_INDEX, flat[AT_LAST_SPIN_OPP], by_me)):
+            rows = out[side]
+            rows[:, 1:1 + index.shape[1]] = flat[index]
+            rows[:, 0] = 1.0 - flat[index[:, _ABSENT]]
+            rows[:, -3] = spun * last
+            rows[:, -2] = target[1:1 + WEAPON_SLOTS] * defends
+            rows[:, -1] = target[1 + WEAPON_SLOTS:] * defends
+        heroes = out["heroes"]
+        heroes[:, :-1] = flat[_HERO_INDEX]
+        heroes[:, -1] = (target[0] * (1.0 - by_me), target[0] * by_me)
+        if s.phase == PH_RESULT and s.last_spin is not None and s.last_spin.seat == player:
+            row = self.entity_layout.row("my_weapons", s.last_spin.slot)
+            out["action_targets"][A_APPLY:A_DECLINE + 1, 0] = row
+
+
+#: a weapon row: in play, the slot's pieces of the flat layout, then three flags
+_SIDE_PIECES = (("weapon_info", WEAPON_FEATURES), ("weapon_status", N_STATUS),
+                ("stored_effect", N_STORED), ("stored_value", 1), ("stored_durability", 1),
+                ("wheels", WHEEL_FEATURES))
+
+
+def _weapon_index(side: str) -> np.ndarray:
+    """``(WEAPON_SLOTS, entries)`` flat indices of slot ``k``'s entries of ``side``'s pieces."""
+    return np.array([np.concatenate([AT[f"{side}_{piece}"] + k * size + np.arange(size)
+                                     for piece, size in _SIDE_PIECES])
+                     for k in range(WEAPON_SLOTS)])
+
+
+_MY_WEAPON_INDEX, _OPP_WEAPON_INDEX = _weapon_index("my"), _weapon_index("opp")
+#: where the ``absent`` status lies in a gathered weapon row
+_ABSENT = WEAPON_FEATURES + STATUS_NAMES.index("absent")
+WEAPON_ROW = (
+    ("in play",)
+    + tuple(f"type {t}" for t in WEAPON_TYPES) + ("energy cost", "durability",
+                                                  "hero trained in its type")
+    + tuple(f"status {n}" for n in STATUS_NAMES)
+    + tuple(f"stored {EFFECTS[e]}" for e in STORABLE) + ("stored value", "stored durability")
+    + tuple(f"segment {j}: {f}" for j in range(SEGMENTS)
+            for f in (*(f"effect {e}" for e in EFFECTS), "value",
+                      *(f"colour {c}" for c in COLOURS)))
+    + ("spun last", "attacked (weapon)", "attacked (its stored effect)"))
+#: a hero row: the seat's pieces of the flat layout (HP, energy, bonuses used, initiative, the
+#: hero card), then whether the attack being resolved aims at it
+_HERO_PIECES = (("hp", 1), ("hp_max", 1), ("energy", 1), ("bonus_used", BONUS_SLOTS),
+                ("init_value", 1), ("hero", HERO_FEATURES))
+_HERO_INDEX = np.array([np.concatenate([AT[f"{side}_{piece}"] + np.arange(size)
+                                        for piece, size in _HERO_PIECES])
+                        for side in ("my", "opp")])
+HERO_ROW = (("hp", "hp_max", "energy") + tuple(f"bonus slot {j} used" for j in
+                                              range(BONUS_SLOTS))
+            + ("initiative value",) + tuple(f"hero card {i}" for i in range(HERO_FEATURES))
+            + ("attacked",))
+assert len(WEAPON_ROW) == 1 + _MY_WEAPON_INDEX.shape[1] + 3
+assert len(HERO_ROW) == _HERO_INDEX.shape[1] + 1
+
+#: the per-entity view: the weapons of both seats and the two heroes as rows
+ENTITIES = EntityLayout(OBSERVATION, ACTIONS, zones=[
+    Zone("my_weapons", WEAPON_SLOTS, WEAPON_ROW, "my weapon slots 0–4",
+         features_doc="in play; the slot's entries of `my_weapon_info`, `my_weapon_status`, "
+                      "`my_stored_effect`, `my_stored_value`, `my_stored_durability`, "
+                      "`my_wheels` (its 9 segments); spun last; attacked (the weapon); attacked "
+                      "(its stored effect)"),
+    Zone("opp_weapons", WEAPON_SLOTS, WEAPON_ROW, "the opponent's weapon slots 0–4",
+         features_doc="as `my_weapons`, from the `opp_*` pieces"),
+    Zone("heroes", 2, HERO_ROW, "my hero, then the opponent's", present=None,
+         features_doc="`*_hp`, `*_hp_max`, `*_energy`, `*_bonus_used`, `*_init_value`, "
+                      "`*_hero` (the hero card); attacked"),
+], globals=("time_of_day", "round", "day", "is_my_turn", "is_my_decision", "i_started",
+            "actions_left", "phase", "last_spin_mine", "last_spin_opp", "last_spin_segment",
+            "last_spin_effect", "last_spin_value", "last_spin_colour", "pending_value",
+            "bonus_offered", "attack_value", "attack_shielded", "attack_by_me"),
+    targets=[
+        Target("init_weapon", "my_weapons"), Target("spin", "my_weapons"),
+        Target("repair", "my_weapons"), Target("cancel", "my_weapons"),
+        Target("apply", "my_weapons", dynamic=True, meaning="the weapon I spun (its effect "
+               "awaits apply / decline)"),
+        Target("decline", "my_weapons", dynamic=True, meaning="the weapon I spun"),
+        Target("target_hero", "heroes", row=1, meaning="the opposing hero"),
+        Target("target_weapon", "opp_weapons"), Target("target_effect", "opp_weapons"),
+        Target("shield", "my_weapons"),
+    ])

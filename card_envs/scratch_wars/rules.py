@@ -36,19 +36,10 @@ import random
 from typing import Any
 
 from card_envs.core.config import config_from_kwargs
-from card_envs.core.game import GameBase, lead
+from card_envs.core.game import lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.core.table import CardFace, CardRow, Panel, Table
 from card_envs.scratch_wars import state as state_module
-from card_envs.scratch_wars.cards import (
-    BonusCard,
-    Catalogue,
-    HeroCard,
-    SegmentCard,
-    WeaponCard,
-    load_catalogue,
-)
-from card_envs.scratch_wars.config import ScratchWarsConfig, check_loadout
+from card_envs.scratch_wars.config import ScratchWarsConfig
 from card_envs.scratch_wars.constants import (
     A_APPLY,
     A_BONUS,
@@ -68,15 +59,9 @@ from card_envs.scratch_wars.constants import (
     A_TARGET_HERO,
     A_TARGET_WEAPON,
     ACTIONS,
-    BLESSING,
-    BONUS_EFFECTS,
     BONUS_SLOTS,
     BROKEN,
-    COLOURS,
     COMBO,
-    COMBO_BONUS,
-    DETONATOR,
-    EFFECTS,
     ENERGY,
     GREEN,
     HEAL,
@@ -98,14 +83,13 @@ from card_envs.scratch_wars.constants import (
     REPAIRING,
     SEGMENTS,
     SHIELD,
-    STATUS_NAMES,
     STORABLE,
     STORED,
-    TIMES_OF_DAY,
     WEAPON_ATTACK,
     WEAPON_SLOTS,
 )
 from card_envs.scratch_wars.observation import OBS_HIGH, OBS_LOW, ScratchWarsEncoder
+from card_envs.scratch_wars.queries import ScratchWarsQueries
 from card_envs.scratch_wars.state import (
     ABSENT_SLOT,
     BROKEN_SLOT,
@@ -119,36 +103,22 @@ from card_envs.scratch_wars.state import (
     StoredEffect,
     WeaponSlot,
     check_forced_spins,
-    day,
     time_of_day,
 )
+from card_envs.scratch_wars.view import ScratchWarsView
 
 
-class ScratchWarsGame(GameBase[ScratchWarsState]):
-    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v2``).
-
-    Args:
-        config: the :class:`ScratchWarsConfig`.
-        catalogue: optional in-memory :class:`Catalogue` (tests, balance studies); default:
-            loaded from ``config.catalogue_dir`` (or the shipped one).
-
-    Attributes:
-        catalogue: the heroes and weapons; hero_cards, weapon_cards: its compiled cards by name.
-        level, mode: ``config.level`` and ``config.mode``; full_effects: the SW-5 effects are
-            played (level 3, or level 2 with ``effects="full"``); uses_energy: level 3 (SW-5.1);
-            uses_bonuses: hero bonuses and times of day (levels 2–3, SW-4).
-        end_of_turn_order: the end-of-turn stages (SW-5.14 DECISION ``end_of_turn_order``):
-            ``("permanent", "detonation")`` or the other way round.
-
-    Raises:
-        LoadoutError: a configured loadout breaks SW-2.1.
-        CardDataError: a malformed catalogue file.
+class ScratchWarsGame(ScratchWarsQueries):
+    """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v2``): the
+    rules on top of :class:`~card_envs.scratch_wars.queries.ScratchWarsQueries` (the catalogue,
+    the config's switches and the position queries; its arguments and errors).
     """
 
     name = "scratch_wars"
     version = 2  # the env module's _vN (scratch_wars_v2: the normalised observation)
     state_class = ScratchWarsState
     encoder_class = ScratchWarsEncoder
+    view_class = ScratchWarsView
     action_layout = ACTIONS
     phases = PHASES
     num_players = 2
@@ -156,23 +126,6 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
     observation_high = OBS_HIGH
     max_game_length = 20_000
     perfect_information = True  # no hidden cards (sample_hidden): a view is the render
-
-    def __init__(self, config: ScratchWarsConfig, catalogue: Catalogue | None = None):
-        self.config = config
-        self.catalogue = catalogue or load_catalogue(config.catalogue_dir)
-        self.hero_cards: dict[str, HeroCard] = self.catalogue.hero_cards
-        self.weapon_cards: dict[str, WeaponCard] = self.catalogue.weapon_cards
-        self.level = config.level
-        self.mode = config.mode
-        self.full_effects = self.mode == "full"
-        self.uses_energy = self.level == 3
-        self.uses_bonuses = self.level >= 2
-        if config.loadouts is not None:
-            for seat, (hero, weapons) in enumerate(config.loadouts):
-                check_loadout(self.catalogue, self.level, hero, weapons, seat)
-        self.end_of_turn_order = (("permanent", "detonation")
-                                  if config.end_of_turn_order == "permanent_then_combo"
-                                  else ("detonation", "permanent"))
 
     # ------------------------------------------------------------------ set-up ---------------
     def new_state(self, seed: int, forced_spins: list[int] | None = None) -> ScratchWarsState:
@@ -265,124 +218,6 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
         if state.phase in (PH_INIT_WEAPON, PH_INIT_ORDER, PH_OVER):
             return None
         return 2 * state.round + (1 if state.second_half else 0)
-
-    # -- public facts (the observation, the bot and check_state read them) --------------------
-    def time_of_day(self, state: ScratchWarsState) -> int:
-        """0 morning, 1 noon, 2 evening, 3 night (SW-4.1): :func:`~.state.time_of_day`."""
-        return time_of_day(state)
-
-    def hero(self, state: ScratchWarsState, player: int) -> HeroCard:
-        """Seat ``player``'s hero card."""
-        return self.hero_cards[state.heroes[player]]
-
-    def weapon(self, state: ScratchWarsState, player: int, slot: int) -> WeaponCard:
-        """The weapon in seat ``player``'s slot ``slot`` (a slot of its loadout)."""
-        return self.weapon_cards[state.weapon_names[player][slot]]
-
-    def segment(self, state: ScratchWarsState, player: int, slot: int, seg: int) -> SegmentCard:
-        """Segment ``seg`` of the wheel in seat ``player``'s slot ``slot``."""
-        return self.weapon_cards[state.weapon_names[player][slot]].segments[seg]
-
-    def bonuses(self, state: ScratchWarsState, player: int) -> tuple[BonusCard, ...]:
-        """Seat ``player``'s hero bonuses of the current time of day (SW-4.2), by bonus slot."""
-        return self.hero_cards[state.heroes[player]].bonuses[time_of_day(state)]
-
-    def spin_cost(self, state: ScratchWarsState, player: int, slot: int) -> int:
-        """SW-5.2: the weapon's cost, + ``untrained_surcharge`` for an untrained type; 0 below
-        level 3."""
-        if not self.uses_energy:
-            return 0
-        weapon = self.weapon_cards[state.weapon_names[player][slot]]
-        if weapon.type in self.hero_cards[state.heroes[player]].trained:
-            return weapon.cost
-        return weapon.cost + self.config.untrained_surcharge
-
-    def usable_shields(self, state: ScratchWarsState, defender: int) -> list[int]:
-        """The defender's slots holding a stored shield it may use against ``state.attack``
-        (SW-5.12): all but the one the attack targets."""
-        attack = state.attack
-        hit = attack.target_slot if attack.target == "stored_effect" else -1
-        return [k for k, slot in enumerate(state.weapon_slots[defender])
-                if slot.status == STORED and slot.stored.effect == SHIELD and k != hit]
-
-    def targets(self, state: ScratchWarsState) -> list[int]:
-        """The legal target actions of ``state.attack`` (SW-5.6, SW-5.7): the hero unless a
-        weapon attack; a ready weapon or a stored effect of durability <= the value (a weapon
-        holding an effect through its effect only, unless ``effect_target_only`` is off)."""
-        attack = state.attack
-        value, d = attack.value, 1 - attack.attacker
-        out = [] if attack.kind == "weapon" else [A_TARGET_HERO]
-        slots = state.weapon_slots[d]
-        for k, slot in enumerate(slots):
-            if slot.status == READY and self.weapon(state, d, k).durability <= value:
-                out.append(A_TARGET_WEAPON + k)
-        for k, slot in enumerate(slots):
-            if slot.status != STORED:
-                continue
-            if slot.stored.durability <= value:
-                out.append(A_TARGET_EFFECT + k)
-            elif not self.config.effect_target_only and \
-                    self.weapon(state, d, k).durability <= value:
-                out.append(A_TARGET_WEAPON + k)
-        out.sort()
-        return out
-
-    def firing_permanents(self, state: ScratchWarsState, player: int) -> list[int]:
-        """``player``'s slots whose stored permanent attack fires at its turn end (SW-5.11;
-        one stored this turn only with ``permanent_fires_when_stored``)."""
-        fresh_ok = self.config.permanent_fires_when_stored
-        out = []
-        for k, slot in enumerate(state.weapon_slots[player]):
-            if slot.status == STORED and slot.stored.effect == PERMANENT and (
-                    fresh_ok or not slot.stored.stored_this_turn):
-                out.append(k)
-        return out
-
-    def detonator_slot(self, state: ScratchWarsState, player: int) -> int:
-        """The bonus slot of an unused detonator of the current time of day (SW-6.3), or -1."""
-        if not self.uses_bonuses:
-            return -1
-        for j, bonus in enumerate(self.bonuses(state, player)):
-            if bonus.effect == DETONATOR and not state.bonus_used[player][j]:
-                return j
-        return -1
-
-    def can_detonate(self, state: ScratchWarsState, player: int) -> bool:
-        """SW-5.13 / SW-6.3: 2 or more stored combos, or 1 and an unused detonator bonus."""
-        n = 0
-        for slot in state.weapon_slots[player]:
-            if slot.status == STORED and slot.stored.effect == COMBO:
-                n += 1
-        return n >= 2 or (n == 1 and self.detonator_slot(state, player) >= 0)
-
-    def matching_bonuses(self, state: ScratchWarsState, player: int, event: BonusEvent,
-                         effect: int) -> list[int]:
-        """Unused bonus slots of seat ``player`` (current time of day) matching an event: a
-        ``"spin"`` of one-shot effect ``effect`` (its icon or a blessing, SW-6.1; in attack_only
-        mode the spun icon), a ``"permanent"`` attack firing, a ``"shield"`` used, a
-        ``"detonation"`` of 2 or more combos (combo icon or combo bonus, SW-6.2, SW-6.4)."""
-        if not self.uses_bonuses:
-            return []
-        used = state.bonus_used[player]
-        out = []
-        for j, bonus in enumerate(self.bonuses(state, player)):
-            if used[j]:
-                continue
-            b = bonus.effect
-            if event == "spin":
-                if self.mode == "attack_only":
-                    ok = (b == effect and self.config.attack_only_icon_bonus) or b == BLESSING
-                else:
-                    ok = b == effect or (b == BLESSING and effect not in STORABLE)
-            elif event == "permanent":
-                ok = b == PERMANENT
-            elif event == "shield":
-                ok = b == SHIELD
-            else:
-                ok = b == COMBO or b == COMBO_BONUS
-            if ok:
-                out.append(j)
-        return out
 
     # ------------------------------------------------------------------ legal actions --------
     def _legal_actions(self, s: ScratchWarsState) -> list[int]:
@@ -835,135 +670,6 @@ class ScratchWarsGame(GameBase[ScratchWarsState]):
                 if bonuses[j].value < 0:
                     return bonuses[j].value
         return max(0, max(bonuses[j].value for j in match))
-
-    # ------------------------------------------------------------------ views ----------------
-    def describe_action(self, state: ScratchWarsState, piece: str, index: int) -> str | None:
-        """The weapon an action names (the deciding seat's; the defender's for a target), or
-        the bonus (``"hero_attack +2"``)."""
-        p = state.actor
-        if piece == "bonus" and p >= 0:
-            bonuses = self.bonuses(state, p)
-            return (f"{BONUS_EFFECTS[bonuses[index].effect]} {bonuses[index].value:+d}"
-                    if index < len(bonuses) else None)
-        if piece in ("target_weapon", "target_effect") and state.attack is not None:
-            p = 1 - state.attack.attacker
-        elif piece not in ("init_weapon", "spin", "repair", "cancel", "shield") or p < 0:
-            return None
-        names = state.weapon_names[p]
-        return names[index] if index < len(names) else None
-
-    def table_view(self, state: ScratchWarsState, player: int | None) -> Table:
-        """The picture's content (``rgb_array``; nothing is hidden, so every seat sees the
-        same but its ``(you)``): per seat the hero (HP, energy at level 3), the weapons with
-        their status, cost (level 3) and stored effect (SW-5.10), the hero bonuses of the time
-        of day and whether they are used (levels 2–3, SW-4.2); the last spin's segment
-        (SW-3.2), the attack being resolved and the initiative."""
-        s = state
-        over = s.phase == PH_OVER
-        tod = f", {TIMES_OF_DAY[time_of_day(s)]}" if self.uses_bonuses else ""
-        if over:
-            status = ("game over: truncated (draw)" if s.truncated else
-                      "game over: draw" if s.winner == 2 else
-                      f"game over: player {s.winner} wins")
-        else:
-            status = (f"round {s.round + 1} (day {day(s)}{tod}) · phase {self.phase_name(s)} · "
-                      f"to act: player {s.actor}" + (" (you)" if s.actor == player else "") +
-                      (f" · turn of player {s.turn}, {s.actions_left} actions left"
-                       if s.turn >= 0 else ""))
-        spun = (s.last_spin.seat, s.last_spin.slot) if s.last_spin is not None else None
-        tones = {READY: "plain", BROKEN: "red", REPAIRING: "orange", STORED: "blue"}
-        panels = []
-        for p in (0, 1):
-            hero = self.hero(s, p)
-            weapons = []
-            for k, name in enumerate(s.weapon_names[p]):
-                slot = s.weapon_slots[p][k]
-                details = [STATUS_NAMES[slot.status]]
-                if slot.status == STORED:
-                    details.append(f"{EFFECTS[slot.stored.effect]} {slot.stored.value}")
-                    details.append(f"durability {slot.stored.durability}")
-                if self.uses_energy:
-                    details.append(f"cost {self.spin_cost(s, p, k)}")
-                weapons.append(CardFace(name, tuple(details), tone=tones.get(slot.status, "grey"),
-                                        marked=spun == (p, k)))
-            if self.uses_bonuses:
-                offered = [f"{b.value:+d} {BONUS_EFFECTS[b.effect]}"
-                           + (" (used)" if s.bonus_used[p][j] else "")
-                           for j, b in enumerate(self.bonuses(s, p))]
-                bonuses = (f"hero bonuses ({TIMES_OF_DAY[time_of_day(s)]}): "
-                           + (", ".join(offered) or "none"))
-            else:
-                bonuses = "hero bonuses: none at level 1"
-            facts = f"HP {s.hp[p]}/{hero.hp}" + (f" · energy {s.energy[p]}"
-                                                 if self.uses_energy else "")
-            panels.append(Panel(
-                title=f"player {p}{' (you)' if p == player else ''}: {hero.name}",
-                lines=(facts, bonuses),
-                rows=(CardRow("weapons", tuple(weapons), f"{len(weapons)} weapons"),),
-                active=s.actor == p and not over))
-        lines = []
-        spin_row: tuple[CardFace, ...] = ()
-        if s.last_spin is not None:
-            sp = s.last_spin
-            seg = self.segment(s, sp.seat, sp.slot, sp.segment)
-            lines.append(f"last spin: player {sp.seat}'s {s.weapon_names[sp.seat][sp.slot]}, "
-                         f"segment {sp.segment}: {EFFECTS[seg.effect]} {seg.value} "
-                         f"({COLOURS[seg.colour]})")
-            spin_row = (CardFace(str(seg.value), (EFFECTS[seg.effect], COLOURS[seg.colour],
-                                                  f"segment {sp.segment}"),
-                                 tone=COLOURS[seg.colour]),)
-        else:
-            lines.append("last spin: none yet")
-        if s.attack is not None:
-            at = s.attack
-            target = at.target or "target not chosen"
-            lines.append(f"attack: player {at.attacker}'s {at.kind} attack {at.value} on "
-                         f"{target}" + (f" (slot {at.target_slot})" if at.target_slot >= 0
-                                        else "") + (f", shielded {at.shielded}"
-                                                    if at.shielded else ""))
-        elif s.phase in (PH_INIT_WEAPON, PH_INIT_ORDER):
-            chosen = ", ".join(
-                f"player {p}: " + (s.weapon_names[p][s.initiative_slot[p]]
-                                   if s.initiative_slot[p] >= 0 else "—")
-                + (f" = {s.initiative_value[p]}" if s.initiative_value[p] >= 0 else "")
-                for p in (0, 1))
-            lines.append(f"initiative (SW-2.2): {chosen}")
-        else:
-            lines.append("attack: none")
-        panels.append(Panel(title="the wheel", lines=tuple(lines),
-                            rows=(CardRow("last spin", spin_row, ""),), wide=True))
-        return Table(title=f"Scratch Wars — level {self.level} ({self.mode})"
-                     + ("" if player is None else f" — the view of player {player}"),
-                     status=status, panels=tuple(panels), columns=1, card_size=(150, 118))
-
-    def render(self, state: ScratchWarsState) -> str:
-        s = state
-        tod = TIMES_OF_DAY[time_of_day(s)] if self.uses_bonuses else ""
-        lines = [
-            f"Scratch Wars level {self.level} ({self.mode}) round {s.round + 1} day {day(s)} "
-            f"{tod} phase {self.phase_name(s)} actor {s.actor} turn {s.turn} actions "
-            f"{s.actions_left}"
-        ]
-        for p in (0, 1):
-            lines.append(f"P{p} {s.heroes[p]}: HP {s.hp[p]}/{self.hero(s, p).hp} "
-                         f"energy {s.energy[p]} bonuses used {s.bonus_used[p]}")
-            for k, name in enumerate(s.weapon_names[p]):
-                slot = s.weapon_slots[p][k]
-                text = STATUS_NAMES[slot.status]
-                if slot.status == STORED:
-                    text += (f" {EFFECTS[slot.stored.effect]} {slot.stored.value} "
-                             f"(dur {slot.stored.durability})")
-                lines.append(f"   [{k}] {name}: {text}")
-        if s.last_spin is not None:
-            spin = s.last_spin
-            seg = self.segment(s, spin.seat, spin.slot, spin.segment)
-            lines.append(f"last spin: P{spin.seat} {s.weapon_names[spin.seat][spin.slot]} "
-                         f"segment {spin.segment}: {EFFECTS[seg.effect]} {seg.value} "
-                         f"{COLOURS[seg.colour]}")
-        if s.phase == PH_OVER:
-            lines.append("truncated (draw)" if s.truncated else
-                         ("draw" if s.winner == 2 else f"winner: P{s.winner}"))
-        return "\n".join(lines)
 
     # ------------------------------------------------------------------ balance report -------
     def balance_deal(self, seed: int) -> list[dict]:

@@ -21,10 +21,11 @@ from typing import Any
 import numpy as np
 
 from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.observation_modes import observer, view_shapes
 from card_envs.core.state import codec_of
 
-__all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
-           "leaf_paths"]
+__all__ = ["ConformanceError", "check_game", "check_state_mutations", "check_views",
+           "MALFORMED_ACTIONS", "leaf_paths", "view_modes"]
 
 
 class ConformanceError(AssertionError):
@@ -81,12 +82,16 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     Checked at every decision: ``current_player == -1`` exactly when terminal; legal actions
     plain ints, sorted, unique, in range, non-empty while not terminal, matching
     ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite and
-    inside ``[observation_low, observation_high]``; returns of length ``num_players``, zeros
+    inside ``[observation_low, observation_high]``, and its other views (:func:`check_views`: the
+    named dict view, the entity view of a game that declares one) of their declared keys,
+    shapes, dtypes and bounds, the dict view holding exactly the flat entries; returns of length
+    ``num_players``, zeros
     mid-game, zero-sum at the end (``zero_sum``); ``check_state`` passes; ``clone`` independent
     of the original (both ways); the JSON round trip gives the same dict and plays the next move
     identically (and a copy saved at the first and a middle decision plays the whole game on
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
-    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation, its
+    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in
+    every view: flat, dict, entities), its
     text view ``render_view``, its picture's content ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
     actions (unless the move shows ``p`` the difference: its observations after the move differ) (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
     the registry's, else the game folder's ``bot.HeuristicBot``
@@ -206,6 +211,77 @@ def _check_observations(game, state, where: str) -> list[np.ndarray]:
     return out
 
 
+def view_modes(game) -> tuple[str, ...]:
+    """The observation modes besides ``"flat"`` that ``game`` offers: ``"dict"``, and
+    ``"entities"`` when it declares an entity view."""
+    return ("dict", "entities") if game.entity_layout is not None else ("dict",)
+
+
+def check_views(game, state, p: int, mode: str, flat: np.ndarray, where: str) -> dict:
+    """Seat ``p``'s observation of ``state`` in ``mode`` (``"dict"`` or ``"entities"``), checked
+    against what the mode declares (:func:`card_envs.core.observation_modes.view_shapes`): a
+    dict of exactly the declared keys in order, each a numpy array of its shape and dtype;
+    float entries finite and inside ``[observation_low, observation_high]``; entity row masks
+    0/1, action targets in ``-1 .. total_rows - 1`` naming only rows whose mask is 1; the dict
+    view's pieces concatenated equal to the flat observation ``flat``. Returns the view.
+
+    Raises:
+        ConformanceError: naming the mode, the seat, the key and what is wrong.
+    """
+    view = observer(game, mode)(state, p)
+    what = f"{where}: the {mode} view of seat {p}"
+    shapes = view_shapes(game, mode)
+    if not isinstance(view, dict) or list(view) != list(shapes):
+        keys = list(view) if isinstance(view, dict) else type(view).__name__
+        raise ConformanceError(f"{what} has keys {keys}, declared {list(shapes)}")
+    lo, hi = game.observation_low, game.observation_high
+    entities = game.entity_layout if mode == "entities" else None
+    for key, shape in shapes.items():
+        x = view[key]
+        if not isinstance(x, np.ndarray) or x.shape != shape:
+            raise ConformanceError(f"{what}: {key!r} has shape {getattr(x, 'shape', None)}, "
+                                   f"declared {shape}")
+        if key.endswith("_mask") and entities is not None:
+            if x.dtype != np.int8 or not np.isin(x, (0, 1)).all():
+                raise ConformanceError(f"{what}: row mask {key!r} is not int8 0/1: {x}")
+        elif key == "action_targets" and entities is not None:
+            if x.dtype != np.int32 or x.min() < -1 or x.max() >= entities.total_rows:
+                raise ConformanceError(f"{what}: action_targets ({x.dtype}) outside -1.."
+                                       f"{entities.total_rows - 1}")
+        else:
+            if x.dtype != np.float32 or not np.all(np.isfinite(x)):
+                raise ConformanceError(f"{what}: {key!r} is {x.dtype}, not finite float32")
+            bad = np.argwhere((x < lo) | (x > hi))
+            if len(bad):
+                i = tuple(int(k) for k in bad[0])
+                raise ConformanceError(f"{what}: {key!r}{list(i)} = {x[i]} is outside the "
+                                       f"declared bounds [{lo}, {hi}]")
+    if mode == "dict" and not np.array_equal(np.concatenate(list(view.values())), flat):
+        raise ConformanceError(f"{what}: its pieces differ from the flat observation")
+    if entities is not None:
+        every = np.concatenate([view[z.mask_key] for z in entities.zones])
+        targets = view["action_targets"]
+        named = targets[targets >= 0]
+        if len(named) and not every[named].all():
+            raise ConformanceError(f"{what}: action_targets name an empty row "
+                                   f"({int(named[every[named] == 0][0])})")
+    return view
+
+
+def _same_view(seen: dict, real: dict, mode: str, p: int, where: str) -> None:
+    """ConformanceError unless seat ``p``'s ``mode`` view after ``sample_hidden`` (``seen``)
+    equals the real one, naming the first key and entry that differ."""
+    for key, x in real.items():
+        y = seen.get(key)
+        if y is None or y.shape != x.shape or not np.array_equal(x, y):
+            i = "" if y is None or y.shape != x.shape else \
+                f" entry {[int(k) for k in np.argwhere(x != y)[0]]}"
+            raise ConformanceError(
+                f"{where}: seat {p}'s {mode} view changes after sample_hidden for seat {p} "
+                f"({key!r}{i}): the view reads hidden information (or sample_hidden changes "
+                "what the seat knows)")
+
+
 def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> None:
     n = game.num_players
     term = game.is_terminal(state)
@@ -228,6 +304,13 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
             np.flatnonzero(mask).tolist() != legal:
         raise ConformanceError(f"{where}: legal_action_mask does not match legal_actions")
     observations = _check_observations(game, state, where)
+    views: dict[tuple[str, int], dict] = {}  # (mode, seat) -> the checked view
+
+    def view_of(mode: str, p: int) -> dict:
+        if (mode, p) not in views:
+            views[mode, p] = check_views(game, state, p, mode, observations[p], where)
+        return views[mode, p]
+
     ret = game.returns(state)
     if len(ret) != n or not all(math.isfinite(float(r)) for r in ret):
         raise ConformanceError(f"{where}: returns {ret} (expected {n} finite numbers)")
@@ -280,6 +363,8 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
                 f"{where}: seat {p}'s observation changes after sample_hidden for seat {p} (entry "
                 f"{i}{piece}: {observations[p][i]} -> {seen[i]}): the observation reads hidden "
                 "information (or sample_hidden changes what the seat knows)")
+        for mode in view_modes(game):
+            _same_view(observer(game, mode)(a, p), view_of(mode, p), mode, p, where)
         _check_view(game, state, a, p, cp, legal, where)
         if isinstance(getattr(state, "rng", None), random.Random) and \
                 a.rng.getstate() == state.rng.getstate():
@@ -309,6 +394,9 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
                     raise ConformanceError(
                         f"{where}: the heuristic bot chooses {x} in the real state and {y} after "
                         f"sample_hidden for seat {p}: it reads hidden information")
+    for mode in view_modes(game):
+        for p in range(n):
+            view_of(mode, p)
     if once and legal:
         _check_actions(game, state, legal, before, where)
         _check_refusals(game, state, where)

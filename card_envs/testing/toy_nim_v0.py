@@ -24,6 +24,25 @@ not to act.
 | 4 | `decisions` | decisions made / max_rounds |
 | 5 | `bonus_mine` | 1 if I took the bonus card |
 
+Observation modes
+-----------------
+``observation_mode="flat"`` (default) gives the vector above; ``"dict"`` a ``Dict`` of its pieces
+by name; ``"entities"`` the per-entity view (:mod:`card_envs.core.entities`; declared beside the
+encoder, ``toy_game/observation.py``):
+
+| key | shape | rows | meaning |
+|---|---|---|---|
+| `top_cards` | (3, 1) | 0–2 | the top 3 cards of the pile (which one is the bonus card is not shown); features: a card |
+| `top_cards_mask` | (3,) | | 1 for a row holding one (feature 0 non-zero) |
+| `seats` | (4, 3) | 3–6 | seats 0–3; features: seat exists; me; to take |
+| `seats_mask` | (4,) | | 1 for a row holding one (feature 0 non-zero) |
+| `globals` | (3,) | | the flat pieces `pile`, `decisions`, `bonus_mine` in that order |
+| `action_targets` | (3, 1) | | per action id the row(s) it refers to, -1 for none (table below) |
+
+| actions | column | refers to |
+|---|---|---|
+| `take` (0–2) | 0 | `top_cards` row i (action i of the piece) |
+
 Actions
 -------
 ``Discrete(3)``:
@@ -41,7 +60,8 @@ Arguments
 ---------
 ``num_players=2`` (2–4), ``pile=10`` (1–40), ``max_rounds=100``, ``hidden_bonus=True``;
 ``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"``; ``render_seat=None`` |
-``"player_k"``; ``illegal_action="terminate"`` | ``"raise"``.
+``"player_k"``; ``illegal_action="terminate"`` | ``"raise"``; ``observation_mode="flat"`` |
+``"dict"`` | ``"entities"``.
 
 Version history
 ---------------

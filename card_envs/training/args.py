@@ -19,6 +19,10 @@ from card_envs.core.errors import ConfigError
 from card_envs.evaluation.policies import MAX_LOOKAHEAD_SAMPLES
 from card_envs.training.league import OPPONENT_KINDS, parse_mix
 
+#: the choices of ``--network`` and the observation mode each trains on
+NETWORKS = ("mlp", "cards")
+OBSERVATION_MODE = {"mlp": "flat", "cards": "entities"}
+
 DESCRIPTION = ("Train MaskablePPO by self-play in a league on a card-envs game, then evaluate it "
                "against random and the heuristic.")
 
@@ -84,6 +88,8 @@ class Args:
     """hidden layer sizes of the policy and value MLPs, comma-separated"""
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
+    network: str = "mlp"
+    """policy network: mlp (an MLP on the flat observation) or cards (card-aware: the per-entity view, each zone's card rows through one shared row encoder, masked mean and max pooling, the MLP heads, and a per-action score of the rows each action names; card_envs.training.networks.CardsPolicy)"""
     anchor_coef: float = 0.0
     """KL anchor toward the behaviour-cloned policy: the starting coefficient of KL(cloned || learner) in the PPO loss (0: off; card_envs.training.anchored_ppo); off by default: 0.5 with a 50k-step critic warm-up gave no gain in the ablation of docs/training.md)"""
     anchor_decay_steps: int = 1_000_000
@@ -151,7 +157,8 @@ def validate_args(args: Args) -> None:
         ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
             ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
             ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
-            ints, ``activation`` tanh/relu, ``reward_mode`` returns/win_loss, ``opponent_mix``
+            ints, ``activation`` tanh/relu, ``network`` mlp/cards (cards without
+            ``privileged_critic``), ``reward_mode`` returns/win_loss, ``opponent_mix``
             kinds random/heuristic/self, a budget).
     """
     def bad(field: str, value, why: str):
@@ -175,6 +182,11 @@ def validate_args(args: Args) -> None:
                   "e.g. 128,128")
     if args.activation not in ("tanh", "relu"):
         raise bad("activation", args.activation, "must be tanh or relu")
+    if args.network not in NETWORKS:
+        raise bad("network", args.network, f"must be {' or '.join(NETWORKS)}")
+    if args.network != "mlp" and args.privileged_critic:
+        raise bad("network", args.network, "goes with the flat observation only: drop "
+                  "--privileged-critic (its critic reads the other seats' flat observations)")
     if args.reward_mode not in ("returns", "win_loss"):
         raise bad("reward_mode", args.reward_mode, "must be returns or win_loss")
     try:

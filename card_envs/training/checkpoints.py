@@ -39,10 +39,10 @@ FROM_CHECKPOINT = ("game", "game_config", "set")
 MODEL_FIELDS = ("learning_rate", "n_steps", "batch_size", "n_epochs", "gamma", "gae_lambda",
                 "clip_range", "clip_range_vf", "ent_coef", "vf_coef", "max_grad_norm",
                 "net_arch", "activation", "anchor_coef", "anchor_decay_steps",
-                "critic_warmup_steps", "privileged_critic")
+                "critic_warmup_steps", "privileged_critic", "network")
 #: what a checkpoint written before a field existed trained with
 OLD_DEFAULTS = {"clip_range_vf": 0.0, "anchor_coef": 0.0, "anchor_decay_steps": 0,
-                "critic_warmup_steps": 0, "privileged_critic": False}
+                "critic_warmup_steps": 0, "privileged_critic": False, "network": "mlp"}
 
 
 @dataclass(frozen=True)

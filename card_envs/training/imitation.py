@@ -4,7 +4,9 @@ Used by the trainer before self-play (``--bc-decisions``): the teacher (``--bc-t
 spec: the game's rule-based heuristic, or a search around it such as ``heuristic+lookahead:8``,
 whose choices beat the heuristic) plays games against itself and against random players, in
 ``--bc-workers`` processes; every decision it takes is
-recorded from its own seat's view as ``(observation, action_mask, action, final return)``. The
+recorded from its own seat's view as ``(observation, action_mask, action, final return)`` —
+the view the network reads (``observation_mode``: the flat vector, or the entity view of the
+card-aware network). The
 policy network is then fitted to those actions (masked cross-entropy) and its value head to the
 returns, so PPO starts from the teacher's play instead of from random play (the same idea as the
 supervised start of AlphaGo / AlphaStar).
@@ -20,16 +22,18 @@ from typing import Any
 import numpy as np
 
 from card_envs.bots.base import RandomBot
+from card_envs.core.observation_modes import observer, stack_views
 
 
 @dataclass
 class Demonstrations:
-    """``observations`` float32 (N, obs_dim); ``masks`` bool (N, num_actions); ``actions`` int64
+    """``observations`` float32 (N, obs_dim) (for the dict and entity views: a dict of such
+    arrays, one per key, ``(N, *shape)``); ``masks`` bool (N, num_actions); ``actions`` int64
     (N,); ``returns`` float32 (N,): the final return of the seat that decided; ``privileged``
     float32 (N, privileged_dim) (``game.observe_privileged`` of the deciding seat, for a
     privileged critic) or ``None``."""
 
-    observations: np.ndarray
+    observations: np.ndarray | dict[str, np.ndarray]
     masks: np.ndarray
     actions: np.ndarray
     returns: np.ndarray
@@ -41,12 +45,13 @@ class Demonstrations:
 
 def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
                            vs_random_share: float = 0.3, privileged: bool = False,
-                           on_progress=None) -> Demonstrations:
+                           on_progress=None, observation_mode: str = "flat") -> Demonstrations:
     """Play games until ``n_decisions`` teacher decisions are recorded.
 
     A share ``vs_random_share`` of the games seat the teacher against random players (one seat
     teacher, the others random, the teacher's seat rotating); the rest are teacher self-play.
-    Only the teacher's decisions are recorded; with ``privileged``, also
+    Only the teacher's decisions are recorded, as the deciding seat's view in
+    ``observation_mode`` (``"flat"``, ``"dict"`` or ``"entities"``); with ``privileged``, also
     ``game.observe_privileged`` of the deciding seat. ``on_progress(n)`` is called with the
     number of decisions recorded so far after every game.
 
@@ -57,6 +62,7 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
         raise ValueError(f"n_decisions must be >= 1, got {n_decisions}")
     rng = random.Random(seed)
     randbot = RandomBot(seed)
+    view = observer(game, observation_mode)
     obs, masks, actions, returns, priv = [], [], [], [], []
     n = game.num_players
     g = 0
@@ -75,7 +81,7 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
             pol = policies[p]
             a = pol.act(game, state, p)
             if pol is teacher:
-                obs.append(game.observe(state, p))
+                obs.append(view(state, p))
                 if privileged:
                     priv.append(game.observe_privileged(state, p))
                 masks.append(game.legal_action_mask(state).astype(bool))
@@ -89,7 +95,9 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
         g += 1
         if on_progress is not None:
             on_progress(len(actions))
-    return Demonstrations(np.asarray(obs, dtype=np.float32), np.asarray(masks, dtype=bool),
+    observations = stack_views(obs) if observation_mode != "flat" else \
+        np.asarray(obs, dtype=np.float32)
+    return Demonstrations(observations, np.asarray(masks, dtype=bool),
                           np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32),
                           np.asarray(priv, dtype=np.float32) if privileged else None)
 
@@ -122,10 +130,15 @@ def behaviour_clone(model, demos: Demonstrations, epochs: int = 10, batch_size: 
             g["lr"] = learning_rate
     n = len(demos)
     gen = np.random.default_rng(seed)
-    obs_t = torch.as_tensor(demos.observations)
+    if isinstance(demos.observations, dict):
+        obs_t = {k: torch.as_tensor(v) for k, v in demos.observations.items()}
+    else:
+        obs_t = torch.as_tensor(demos.observations)
     priv_t = None if demos.privileged is None else torch.as_tensor(demos.privileged)
 
     def inputs(idx):
+        if isinstance(obs_t, dict):
+            return {k: v[idx] for k, v in obs_t.items()}
         if priv_t is None:
             return obs_t[idx]
         return {"observation": obs_t[idx], "privileged": priv_t[idx]}
@@ -169,21 +182,27 @@ TASK_DECISIONS = 2_000
 
 
 def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
-                  privileged: bool, on_progress=None) -> Demonstrations:
+                  privileged: bool, on_progress=None,
+                  observation_mode: str = "flat") -> Demonstrations:
     """One worker task: build the game and the teacher from their specs, collect ``n``
-    (``on_progress(k)`` after every game, in this process)."""
+    (``on_progress(k)`` after every game, in this process) as the ``observation_mode`` view."""
     from card_envs.evaluation.policies import resolve_game, resolve_policy
 
     game = resolve_game(game_spec, config) if isinstance(game_spec, str) else game_spec
     teacher = resolve_policy(teacher_spec, game_spec if isinstance(game_spec, str) else game.name,
                              seed=seed, game=game)
     return collect_demonstrations(game, teacher, n, seed=seed, privileged=privileged,
-                                  on_progress=on_progress)
+                                  on_progress=on_progress, observation_mode=observation_mode)
 
 
 def _concat(parts: list[Demonstrations]) -> Demonstrations:
     priv = None if parts[0].privileged is None else np.concatenate([d.privileged for d in parts])
-    return Demonstrations(np.concatenate([d.observations for d in parts]),
+    if isinstance(parts[0].observations, dict):
+        observations = {k: np.concatenate([d.observations[k] for d in parts])
+                        for k in parts[0].observations}
+    else:
+        observations = np.concatenate([d.observations for d in parts])
+    return Demonstrations(observations,
                           np.concatenate([d.masks for d in parts]),
                           np.concatenate([d.actions for d in parts]),
                           np.concatenate([d.returns for d in parts]), priv)
@@ -193,12 +212,14 @@ def _concat(parts: list[Demonstrations]) -> Demonstrations:
 class CollectSetup:
     """The teacher's demonstrations as a job of the games backend
     (:class:`~card_envs.evaluation.pool.GamePool`): the game (spec or picklable object), its
-    config, the teacher spec, ``privileged``; :meth:`build` gives the arena that collects."""
+    config, the teacher spec, ``privileged``, the view recorded (``observation_mode``);
+    :meth:`build` gives the arena that collects."""
 
     game_spec: Any
     config: dict
     teacher_spec: str
     privileged: bool = False
+    observation_mode: str = "flat"
 
     def build(self) -> CollectArena:
         return CollectArena(self)
@@ -229,16 +250,18 @@ class CollectArena:
     def play(self, job: CollectJob) -> CollectedPart:
         s = self.setup
         return CollectedPart(job.index, _collect_task(s.game_spec, s.config, s.teacher_spec,
-                                                      job.n, job.seed, s.privileged))
+                                                      job.n, job.seed, s.privileged,
+                                                      observation_mode=s.observation_mode))
 
 
 def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisions: int,
                        seed: int, workers: int, privileged: bool = False,
-                       on_progress=None) -> Demonstrations:
+                       on_progress=None, observation_mode: str = "flat") -> Demonstrations:
     """:func:`collect_demonstrations` spread over ``workers`` processes (``spawn``; the games
     backend, :class:`~card_envs.evaluation.pool.GamePool`) in tasks of :data:`TASK_DECISIONS`
     decisions, each task seeded from ``(seed, task)``: the result depends on ``seed`` and
     ``n_decisions`` only, not on ``workers``. ``on_progress(n)`` after each task.
+    ``observation_mode``: the view recorded (:func:`collect_demonstrations`).
 
     Raises:
         ConfigError: ``workers < 1``; an unknown game or teacher spec (from the workers).
@@ -258,22 +281,23 @@ def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisi
             on_progress(done[0])
 
     with GamePool(workers) as pool:
-        parts = pool.run(CollectSetup(game_spec, config, teacher_spec, privileged), jobs, count,
-                         chunk_size=1)
+        parts = pool.run(CollectSetup(game_spec, config, teacher_spec, privileged,
+                                      observation_mode), jobs, count, chunk_size=1)
     return _concat([p.demonstrations for p in parts])
 
 
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
                seed: int = 0, privileged: bool = False, progress: bool = False,
                workers: int = 1, game_spec: str | None = None,
-               config: dict | None = None) -> dict[str, float]:
+               config: dict | None = None, observation_mode: str = "flat") -> dict[str, float]:
     """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
     (:func:`collect_demonstrations`, then :func:`behaviour_clone`); ``privileged`` for a model
     with a privileged critic; ``progress`` shows two bars on stderr, each with its rate and time
     left: the decisions collected, then the minibatches of the cloning epochs.
     ``teacher`` is a policy, or a policy spec string; with a spec, ``game_spec`` and ``config``
     (the game's) the decisions are collected in ``workers`` processes
-    (:func:`collect_in_workers`).
+    (:func:`collect_in_workers`). ``observation_mode``: the view ``model`` reads (``"entities"``
+    for the card-aware network).
 
     Returns:
         ``bc/loss``, ``bc/accuracy``, ``bc/decisions`` and ``bc/seconds`` (wall clock of both).
@@ -288,10 +312,12 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
 
         if isinstance(teacher, str):
             demos = collect_in_workers(game_spec or game.name, config or {}, teacher, decisions,
-                                       seed, workers, privileged=privileged, on_progress=collected)
+                                       seed, workers, privileged=privileged, on_progress=collected,
+                                       observation_mode=observation_mode)
         else:
             demos = collect_demonstrations(game, teacher, decisions, seed=seed,
-                                           privileged=privileged, on_progress=collected)
+                                           privileged=privileged, on_progress=collected,
+                                           observation_mode=observation_mode)
     batches = epochs * -(-len(demos) // BC_BATCH_SIZE)
     with tqdm(total=batches, desc=f"behaviour cloning: fitting {epochs} epochs", unit="batch",
               disable=not progress, dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:

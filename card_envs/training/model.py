@@ -42,17 +42,22 @@ def seed_everything(seed: int) -> None:
 def make_vec_env(game, opponents, args, seed: int):
     """``args.n_envs`` :class:`~card_envs.wrappers.single_agent.SingleAgentEnv` copies of ``game``
     against ``opponents`` (a policy or an opponent source such as the league) in a
-    ``DummyVecEnv`` seeded with ``seed``."""
+    ``DummyVecEnv`` seeded with ``seed``; their observations are the view ``args.network``
+    reads (the entity view for ``cards``)."""
     from stable_baselines3.common.vec_env import DummyVecEnv
 
+    from card_envs.training.args import OBSERVATION_MODE
     from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    mode = OBSERVATION_MODE[getattr(args, "network", "mlp")]
 
     def factory(i: int):
         # MaskablePPO never picks a masked-out action: one would be a bug, so it raises
         return lambda: SingleAgentEnv(game, opponents, reward_mode=args.reward_mode,
                                       shaping=args.shaping, shaping_gamma=args.gamma,
                                       seed=seed * 1000 + i, illegal_action="raise",
-                                      privileged=bool(getattr(args, "privileged_critic", False)))
+                                      privileged=bool(getattr(args, "privileged_critic", False)),
+                                      observation_mode=mode)
 
     vec = DummyVecEnv([factory(i) for i in range(args.n_envs)])
     vec.seed(seed)
@@ -64,7 +69,9 @@ def make_model(vec_env, args):
     KL anchor and critic warm-up of ``args``) on ``vec_env`` with the hyperparameters of ``args``
     (:class:`card_envs.training.args.Args`), on the CPU: an MLP policy, or
     :class:`~card_envs.training.networks.PrivilegedCriticPolicy` with
-    ``args.privileged_critic`` (``vec_env`` then gives ``{"observation", "privileged"}``)."""
+    ``args.privileged_critic`` (``vec_env`` then gives ``{"observation", "privileged"}``), or
+    with ``args.network == "cards"`` :class:`~card_envs.training.networks.CardsPolicy` on the
+    entity view (``vec_env`` then gives it)."""
     import torch
 
     from card_envs.training.anchored_ppo import AnchoredMaskablePPO
@@ -72,10 +79,15 @@ def make_model(vec_env, args):
     arch = [int(x) for x in args.net_arch.split(",") if x.strip()]
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation]
     policy: Any = "MlpPolicy"
+    policy_kwargs: dict[str, Any] = {"net_arch": arch, "activation_fn": activation}
     if getattr(args, "privileged_critic", False):
         from card_envs.training.networks import PrivilegedCriticPolicy
 
         policy = PrivilegedCriticPolicy
+    elif getattr(args, "network", "mlp") == "cards":
+        from card_envs.training.networks import CardsPolicy
+
+        policy = CardsPolicy
     clip_vf = getattr(args, "clip_range_vf", 0.0)
     return AnchoredMaskablePPO(
         policy,
@@ -94,7 +106,7 @@ def make_model(vec_env, args):
         ent_coef=args.ent_coef,
         vf_coef=args.vf_coef,
         max_grad_norm=args.max_grad_norm,
-        policy_kwargs={"net_arch": arch, "activation_fn": activation},
+        policy_kwargs=policy_kwargs,
         seed=args.seed,
         device="cpu",
         verbose=0,

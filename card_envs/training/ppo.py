@@ -6,7 +6,8 @@
    ``--snapshot-every`` steps, mixed by ``--opponent-mix``;
 2. ``--n-envs`` single-agent views of the game (the learner's seat rotating per episode, one
    league opponent per episode; with ``--privileged-critic`` the observations also carry what the
-   other seats see, for the critic only) in a ``DummyVecEnv``, and the model
+   other seats see, for the critic only; with ``--network cards`` they are the per-entity view
+   the card-aware network reads) in a ``DummyVecEnv``, and the model
    (:class:`~card_envs.training.anchored_ppo.AnchoredMaskablePPO`: new, or the checkpoint's with
    ``--resume``);
 3. a behaviour-cloning warm start on ``--bc-decisions`` of the heuristic's decisions; the cloned
@@ -62,7 +63,14 @@ from typing import Any
 from card_envs.core import extras
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.evaluation.policies import resolve_game, resolve_policy
-from card_envs.training.args import Args, flag, game_config, parse_args, validate_args
+from card_envs.training.args import (
+    OBSERVATION_MODE,
+    Args,
+    flag,
+    game_config,
+    parse_args,
+    validate_args,
+)
 from card_envs.training.checkpoints import (
     ResumePlan,
     plan_resume,
@@ -133,6 +141,9 @@ def _run(args: Args) -> dict[str, Any]:
     # 1. the game, its heuristic, the league (seeded past the resumed steps)
     config = game_config(args)
     game = resolve_game(args.game, config)
+    if args.network == "cards" and game.entity_layout is None:
+        raise ConfigError(f"{flag('network')} cards: {game.name} declares no entity view (the "
+                          "card-aware network reads it); use --network mlp")
     heuristic = heuristic_or_none(args.game, "training and evaluating without the heuristic "
                                   "opponent")
     teacher = args.bc_teacher.strip()
@@ -268,7 +279,8 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
         bc_metrics = warm_start(model, game, teacher, args.bc_decisions, args.bc_epochs,
                                 args.bc_learning_rate, seed=args.seed,
                                 privileged=args.privileged_critic, progress=args.progress,
-                                workers=args.bc_workers, game_spec=args.game, config=config)
+                                workers=args.bc_workers, game_spec=args.game, config=config,
+                                observation_mode=OBSERVATION_MODE[args.network])
         who = "the heuristic" if teacher == "heuristic" else teacher
         print(f"[card-envs] behaviour cloning of {who} on {bc_metrics['bc/decisions']} "
               f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "

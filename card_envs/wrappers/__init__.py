@@ -7,6 +7,8 @@
 - :mod:`~card_envs.wrappers.opponents`: ``with_opponents(env, {"player_1": "heuristic"})``, an
   AEC env in which bots or policies play some seats, for multi-agent learners (TorchRL,
   Tianshou, RLlib).
+- :mod:`~card_envs.wrappers.text`: text in, text out for language agents: ``make_text_env``
+  (Gymnasium, ``spaces.Text``) and ``text_aec_env`` (PettingZoo AEC); ``docs/language_agents.md``.
 
 Gymnasium ids: importing this package registers one id per game of the registry
 (``card_envs.core.registry.GAMES``), ``card_envs/<GameName>-v0`` (:data:`GYMNASIUM_IDS`:

@@ -8,7 +8,12 @@ turn again or the game is over.
 ==================  ==========================================================================
 Observation         ``Box(observation_low, observation_high, game.observation_shape, float32)``:
                     ``game.observe(state, learner_seat)`` — always the *learner's* own view,
-                    also on the final step (the reward is paired with it)
+                    also on the final step (the reward is paired with it). With
+                    ``observation_mode="dict"`` a ``Dict`` of the observation layout's named
+                    pieces (``game.observe_dict``: SB3's ``MultiInputPolicy``), with
+                    ``"entities"`` the per-entity view (``game.observe_entities``: zones of card
+                    rows with masks, ``globals``, ``action_targets``;
+                    :mod:`card_envs.core.observation_modes`)
 Action              ``Discrete(game.num_actions)``: an int, numpy integer or 0-d integer array
                     (anything else, e.g. ``3.0``, ``"3"``, ``True``, or an out-of-range id raises
                     :class:`~card_envs.core.errors.IllegalActionError`, the state unchanged:
@@ -92,6 +97,7 @@ from gymnasium.utils import seeding
 from card_envs.bots.base import as_policy, check_opponent, reseed_policy
 from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
 from card_envs.evaluation.match import outcome_of
 
@@ -166,7 +172,9 @@ class SingleAgentEnv(gymnasium.Env):
         seed: seed of the env's game-seed sequence (``reset(seed=...)`` reseeds it, the seat
             rotation, the opponent source and the opponents' own ``rng``).
         privileged: ``True``: observations are ``{"observation", "privileged"}`` dicts (see the
-            module docstring; training a privileged critic only).
+            module docstring; training a privileged critic only; flat observations only).
+        observation_mode: ``"flat"`` (default), ``"dict"`` or ``"entities"`` (the learner's
+            view in that mode; :mod:`card_envs.core.observation_modes`).
 
     Raises:
         ConfigError: naming the keyword, at construction: an unknown ``reward_mode``,
@@ -177,7 +185,9 @@ class SingleAgentEnv(gymnasium.Env):
             ``(observation, action_mask)`` (:func:`card_envs.bots.base.policy_problem`); a
             ``render_seat`` that is not ``None``, ``"learner"`` or a seat (a bool is refused);
             ``shaping`` not a number >= 0, or shaping on a game without ``potential``;
-            ``shaping_gamma`` not a number in [0, 1].
+            ``shaping_gamma`` not a number in [0, 1]; an unknown ``observation_mode`` (or
+            ``"entities"`` for a game without an entity view, or another mode than ``"flat"``
+            with ``privileged``).
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
@@ -196,6 +206,7 @@ class SingleAgentEnv(gymnasium.Env):
         shaping_gamma: float = 1.0,
         render_seat: int | str | None = None,
         privileged: bool = False,
+        observation_mode: str = "flat",
     ):
         check_choice("reward_mode", reward_mode, ["returns", "win_loss"])
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
@@ -244,8 +255,13 @@ class SingleAgentEnv(gymnasium.Env):
         if privileged.__class__ is not bool:
             raise ConfigError(f"privileged must be True or False, got {privileged!r}")
         self.privileged = privileged
-        own = spaces.Box(low=game.observation_low, high=game.observation_high,
-                         shape=game.observation_shape, dtype=np.float32)
+        self.observation_mode = check_observation_mode(game, observation_mode)
+        if privileged and observation_mode != "flat":
+            raise ConfigError(f"config field 'observation_mode': {observation_mode!r} with "
+                              "privileged=True (the privileged critic reads flat observations)")
+        #: (state, seat) -> the learner's observation in the mode
+        self._view = observer(game, observation_mode)
+        own = view_space(game, observation_mode)
         self.observation_space = own if not privileged else spaces.Dict({
             "observation": own,
             "privileged": spaces.Box(low=game.observation_low, high=game.observation_high,
@@ -426,7 +442,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     # -- internals -----------------------------------------------------------------------------
     def _observe(self):
-        obs = self.game.observe(self.state, self.seat)
+        obs = self._view(self.state, self.seat)
         if not self.privileged:
             return obs
         return {"observation": obs,
@@ -475,7 +491,8 @@ def _is_number(value: Any) -> bool:
 #: the keywords of :func:`make_single_agent_env` that configure the env; every other keyword is
 #: a field of the game's config
 ENV_KEYWORDS = ("learner_seat", "reward_mode", "max_steps", "seed", "render_mode",
-                "illegal_action", "shaping", "shaping_gamma", "render_seat", "privileged")
+                "illegal_action", "shaping", "shaping_gamma", "render_seat", "privileged",
+                "observation_mode")
 
 
 def make_single_agent_env(game: str = "garda3", opponent: Any = "random",

@@ -11,7 +11,8 @@ over and truncated (returns all zero).
 The folder has the module set of every game of the suite: :mod:`.constants` (facts, phases, the
 action layout), :mod:`.cards` (card data from ``data/cards.toml``), :mod:`.config`,
 :mod:`.state` (the declaration and its invariants), :mod:`.rules` (the Game),
-:mod:`.observation` (the encoder), :mod:`.bot` (the heuristic and test bots).
+:mod:`.observation` (the encoder), :mod:`.view` (what a seat is shown), :mod:`.bot` (the
+heuristic and test bots).
 
 Observation (float32, ``(6,)``): ``[pile/max_pile, my_turn, seat/3, n/4, decisions/max, bonus
 taken by me]``. Actions: ``Discrete(3)``: ``take 0`` takes 1 card, ``take 1`` 2, ``take 2`` 3.

@@ -1,13 +1,16 @@
 """Toy Nim observation encoder (the core :class:`~card_envs.core.observation.Encoder`): six
-floats in [0, 1] from one seat's view; the bonus card's position is never encoded."""
+floats in [0, 1] from one seat's view; the bonus card's position is never encoded. Its per-entity
+view (:data:`ENTITIES`, :mod:`card_envs.core.entities`) is declared here too: the pile's top
+cards and the seats as rows, the take actions pointing at the cards they take."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
-from card_envs.testing.toy_game.constants import MAX_PILE, MAX_SEATS, Phase
+from card_envs.testing.toy_game.constants import ACTIONS, MAX_PILE, MAX_SEATS, MAX_TAKE, Phase
 
 OBSERVATION = Layout([
     ("pile", 1, "cards left / 40"),
@@ -18,11 +21,27 @@ OBSERVATION = Layout([
     ("bonus_mine", 1, "1 if I took the bonus card"),
 ])
 
+#: the per-entity view: zones of rows, globals from the flat pieces, the action targets
+ENTITIES = EntityLayout(OBSERVATION, ACTIONS, zones=[
+    Zone("top_cards", MAX_TAKE, ("a card",), "the top 3 cards of the pile (which one is the "
+         "bonus card is not shown)"),
+    Zone("seats", MAX_SEATS, ("seat exists", "me", "to take"), "seats 0–3"),
+], globals=("pile", "decisions", "bonus_mine"), targets=[Target("take", "top_cards")])
+
 
 class ToyEncoder(Encoder):
     """Seat ``player``'s view: float32 ``(6,)`` (layout :data:`OBSERVATION`)."""
 
     LAYOUT = OBSERVATION
+    ENTITIES = ENTITIES
+
+    def fill_entities(self, state, player: int, flat: np.ndarray, out: dict) -> None:
+        out["top_cards"][:min(MAX_TAKE, state.pile), 0] = 1.0
+        seats = out["seats"]
+        seats[:self.game.num_players, 0] = 1.0
+        seats[player, 1] = 1.0
+        if state.phase == Phase.TAKE:
+            seats[state.player, 2] = 1.0
 
     def encode(self, state, player: int) -> np.ndarray:
         game = self.game

@@ -21,6 +21,7 @@ from card_envs.testing.toy_game.constants import (
     Phase,
 )
 from card_envs.testing.toy_game.observation import ToyEncoder
+from card_envs.testing.toy_game.view import ToyView
 from card_envs.testing.toy_game.state import ToyState
 
 
@@ -31,6 +32,7 @@ class ToyNim(GameBase[ToyState]):
     version = 0
     state_class = ToyState
     encoder_class = ToyEncoder
+    view_class = ToyView
     action_layout = ACTIONS
     phases = PHASES
 
@@ -83,13 +85,6 @@ class ToyNim(GameBase[ToyState]):
         if state.winner < 0:
             return [0.0] * n
         return [1.0 if p == state.winner else -1.0 / (n - 1) for p in range(n)]
-
-    def describe_action(self, state: ToyState, piece: str, index: int) -> str | None:
-        return f"{index + 1} {self.cards['stone'].name}"  # "take 1: 2 Kámen"
-
-    def render(self, state: ToyState) -> str:
-        return (f"pile={state.pile} ({self.cards['stone'].name}) to_move={state.player} "
-                f"winner={state.winner} {self.cards['bonus'].name}_owner={state.bonus_owner}")
 
     def sample_hidden(self, state: ToyState, player: int, rng: random.Random) -> ToyState:
         """A copy with the bonus card's hidden position redrawn from ``rng`` and a fresh chance
