@@ -164,7 +164,7 @@ def _cmd_evaluate(args) -> int:
     _check_json_target(args.json)
     t0 = time.time()
     result = evaluate(args.game, args.a, args.b, games=args.games, seed=args.seed, config=config,
-                      paired=not args.unpaired)
+                      paired=not args.unpaired, progress=not args.no_progress)
     console = _console()
     console.print(f"{args.game}: {report(result, args.a, args.b)}")
     iv = result.intervals()
@@ -586,6 +586,7 @@ def _main(argv: list[str] | None = None) -> int:
                     help="a fresh deal every game instead of each deal once per seat")
     ev.add_argument("--json", default="", metavar="PATH",
                     help="also write the result to this JSON file")
+    ev.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     tr = sub.add_parser(
         "tournament", help="round robin or gauntlet between policies, rated (Elo, openskill)",
@@ -683,7 +684,14 @@ def _main(argv: list[str] | None = None) -> int:
         return _cmd_balance(argv[1:])
     if argv and argv[0] == "train":  # the training flags belong to card_envs.training
         return _cmd_train(argv[1:])
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named by the subcommand given them: "card-envs evaluate: error: ..."
+        where = sub.choices[args.command]
+        if args.command == "deck":
+            where = dsub.choices[args.deck_command]
+        if any(argv.index(u) < argv.index(args.command) for u in unknown):
+            where = parser  # before the subcommand: the top-level parser's
+        where.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         if args.command == "games":
             try:

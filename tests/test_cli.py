@@ -657,3 +657,27 @@ def test_bad_png_name_and_extreme_elo_are_refused_before_any_game(argv, needle, 
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_evaluate_shows_a_progress_bar_unless_no_progress(capsys):
+    argv = ["evaluate", "--game", "toy_game:make_game", "--a", "random", "--b", "random",
+            "--games", "6"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "evaluate: 100%" in err and "6/6" in err
+    assert main([*argv, "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("argv, prog", [
+    (["evaluate", "--game", "garda3", "--a", "random", "--b", "random", "--bogus"],
+     "card-envs evaluate"),
+    (["deck", "list", "--bogus"], "card-envs deck list"),
+    (["--bogus", "games"], "card-envs"),
+])
+def test_an_unrecognized_argument_is_named_by_the_command_given_it(argv, prog, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == (f"{prog}: error: unrecognized arguments: --bogus "
+                                       f"(see {prog} --help)\n")

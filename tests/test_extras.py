@@ -92,6 +92,17 @@ def test_card_envs_train_without_torch_is_one_line_and_exit_code_2(tmp_path):
     assert "Traceback" not in proc.stderr and proc.stdout == ""
 
 
+def test_a_core_only_install_names_every_missing_module_of_the_train_extra(tmp_path):
+    # a fresh core-only venv: tyro missing too used to hide the others ("not installed: tyro")
+    proc = _run("HIDDEN = {'tyro', 'torch', 'stable_baselines3', 'sb3_contrib'}\n" + HIDE +
+                "from card_envs.cli import main\n"
+                f"sys.exit(main(['train', '--minutes', '0.01', '--run-dir', {str(tmp_path)!r}]))\n")
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == ('card-envs train needs the "train" extra: pip install '
+                           '"card-envs[train]" (not installed: tyro, torch, stable_baselines3, '
+                           'sb3_contrib)\n')
+
+
 def _fake_model(path: Path) -> Path:
     """A zip that passes check_model_file (members data + policy.pth), without torch."""
     with zipfile.ZipFile(path, "w") as zf:

@@ -189,6 +189,15 @@ def test_quit_ctrl_c_and_nothing_played(tmp_path, monkeypatch, capsys):
     assert not (tmp_path / "game-garda3-5.json").exists()
 
 
+def test_one_move_played_is_said_in_the_singular(tmp_path, monkeypatch, capsys):
+    from card_envs.evaluation.play import play_command
+
+    monkeypatch.chdir(tmp_path)
+    # seed 5: seat 0 (the heuristic) drafts first, then seat 1 (you) quits at its first prompt
+    assert play_command("garda3", {}, seat=1, seed=5, input_fn=lambda _: "q") == 1
+    assert "game not finished (0 of your decisions, 1 move played)." in capsys.readouterr().out
+
+
 def test_replay_steps_on_enter_and_stops_on_q(tmp_path, monkeypatch, capsys):
     _, expected = _script("scratch_wars", {}, 5, 0, "random")
     path = tmp_path / "g.json"

@@ -230,3 +230,11 @@ def test_a_tournament_of_bots_needs_neither_torch_nor_matplotlib():
                           timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split("\n")[1] == "[]"
+
+
+def test_format_elo_uses_one_minus_sign_for_finite_and_unbounded_sides():
+    # an interval like "[−∞, -370]" mixed U+2212 with ASCII '-': one style, ASCII
+    from card_envs.evaluation.ratings import format_elo
+
+    assert f"[{format_elo(-np.inf)}, {format_elo(-370.4)}]" == "[-∞, -370]"
+    assert (format_elo(np.inf), format_elo(12.6), format_elo(0.0)) == ("+∞", "+13", "+0")

@@ -193,3 +193,16 @@ def test_the_env_renders_one_agent_view():
     assert all(card_name(c) not in view for c in state.hands[0])
     with pytest.raises(KeyError, match="player_7"):
         env.render_view("player_7")
+
+
+def test_scratch_wars_status_says_1_action_left_in_the_singular():
+    """The table's status line counts the actions left in the turn (SW-3.1): "1 action left",
+    "2 actions left" (it said "1 actions left")."""
+    game = make_game("scratch_wars")
+    seen = {}
+    for seed in range(5):
+        for state in _states(game, seed, 200):
+            if state.turn >= 0 and state.actions_left in (1, 2):
+                seen.setdefault(state.actions_left, game.view.table_text(state, 0).splitlines()[0])
+    assert seen[1].endswith(": 1 action left")
+    assert seen[2].endswith(": 2 actions left")

@@ -16,6 +16,7 @@ from typing import Any
 
 from card_envs.evaluation.match import MatchResult, play_match
 from card_envs.evaluation.policies import check_policy_fits, resolve_game, resolve_policy
+from card_envs.evaluation.runner import progress_bar
 
 
 def evaluate(
@@ -26,6 +27,7 @@ def evaluate(
     seed: int = 0,
     config: dict[str, Any] | None = None,
     paired: bool = True,
+    progress: bool = False,
 ) -> MatchResult:
     """Play ``games`` games of policy ``a`` against policy ``b`` (b in every other seat).
 
@@ -37,6 +39,7 @@ def evaluate(
         seed: base seed of the deals.
         config: game config keywords (only with a spec string).
         paired: play each deal with A in every seat (duplicate format).
+        progress: show a progress bar on stderr (games played of ``games``).
 
     Returns:
         :class:`MatchResult` from A's point of view (``long_summary()``, ``to_dict()``).
@@ -53,7 +56,9 @@ def evaluate(
     pb = resolve_policy(b, game_spec, seed=seed + 1, game=game_obj)
     for spec, policy in ((a, pa), (b, pb)):  # a policy given as an object: checked too
         check_policy_fits(policy, game_obj, str(getattr(policy, "name", spec)))
-    return play_match(game_obj, pa, pb, games, seed=seed, paired=paired)
+    with progress_bar(games, "evaluate", enabled=progress) as bar:
+        return play_match(game_obj, pa, pb, games, seed=seed, paired=paired,
+                          on_game=lambda _seat, _outcome: bar.update(1))
 
 
 def report(result: MatchResult, a_name: str, b_name: str) -> str:

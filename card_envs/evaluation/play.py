@@ -274,7 +274,7 @@ def play_in_terminal(game, seat: int, seed: int, make_opponent: Callable[[int], 
         say(f"state digest: {state_digest(game, state)}")
     else:
         say(f"game not finished ({session.decisions} of your decisions, "
-            f"{len(session.actions)} moves played).")
+            f"{len(session.actions)} move{'' if len(session.actions) == 1 else 's'} played).")
     if not session.actions:
         say("no move was played: nothing saved")
         return 0 if finished else 1

@@ -30,8 +30,9 @@ ELO_PER_NATURAL_LOG = 400.0 / np.log(10.0)
 
 
 def format_elo(value: float) -> str:
-    """``+123`` / ``-45``; ``−∞`` / ``+∞`` for an unbounded interval side."""
-    return f"{value:+.0f}" if np.isfinite(value) else ("−∞" if value < 0 else "+∞")
+    """``+123`` / ``-45``; ``-∞`` / ``+∞`` for an unbounded interval side (ASCII ``-``/``+`` signs
+    throughout, like the finite sides)."""
+    return f"{value:+.0f}" if np.isfinite(value) else ("-∞" if value < 0 else "+∞")
 
 
 def bradley_terry(wins, games, prior: float = DEFAULT_PRIOR, tol: float = 1e-10,

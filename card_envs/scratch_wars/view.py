@@ -113,7 +113,7 @@ class ScratchWarsView(View):
         tod = f", {TIMES_OF_DAY[time_of_day(s)]}" if game.uses_bonuses else ""
         text = f"round {s.round + 1} (day {day(s)}{tod})"
         if s.turn >= 0 and s.phase != PH_OVER:
-            text += f" · turn of seat {s.turn}: {s.actions_left} actions left"
+            text += f" · turn of seat {s.turn}: {s.actions_left} action{'' if s.actions_left == 1 else 's'} left"
         return text
 
     # -- moves ----------------------------------------------------------------------------------

@@ -35,8 +35,8 @@ def trainer_main(argv: list[str] | None, prog: str, parse_args: Callable[..., An
     """
     from card_envs.training.args import game_config
 
-    if extras.missing_modules(("tyro",)):  # the flags need it, even --help
-        return _missing_extra(prog, ["tyro"])
+    if extras.missing_modules(("tyro",)):  # the flags need it, even --help: name every missing one
+        return _missing_extra(prog, extras.missing_modules(dict.fromkeys(("tyro", *modules))))
     try:  # tyro's error box as one error line (--help passes through)
         args = parse_in_one_line(lambda: parse_args(argv, prog), prog)
     except SystemExit as exc:

@@ -697,7 +697,7 @@ def _train(args: ExItArgs, pool) -> dict[str, Any]:
     if curve:
         plot_curve(curve, run_dir / "learning_curve.png",
                    f"Expert iteration (ISMCTS {args.iterations} it., PUCT prior) on {game.name}",
-                   x_label="decisions labelled")
+                   x_label="decisions labelled", step_name="expert-iteration")
     final: dict[str, Any] = {}
     if args.final_eval_games > 0:
         t_eval = time.time()

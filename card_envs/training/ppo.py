@@ -235,7 +235,9 @@ def _run(args: Args) -> dict[str, Any]:
         try:
             save_model_atomic(model, run_dir / "model.zip")
             plot_curve(curve, run_dir / "learning_curve.png",
-                       f"MaskablePPO league self-play on {game.name}")
+                       f"MaskablePPO league self-play on {game.name}",
+                       start_label="the cloned policy (warm start)" if args.bc_decisions > 0
+                       else "the untrained policy")
             final: dict[str, Any] = {}
             if args.final_eval_games > 0:
                 t_eval = time.time()

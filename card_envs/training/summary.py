@@ -31,17 +31,24 @@ def curve_point(results: dict[str, MatchResult], timesteps: int, train_seconds: 
 
 
 def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
-               x_label: str = "learner timesteps") -> None:
+               x_label: str = "learner timesteps", step_name: str = "PPO",
+               start_label: str = "the cloned policy (warm start)") -> None:
     """The learning curve, two panels side by side: the evaluation win rate of the policy alone
     against each opponent (solid, with its 95 % Wilson band; on the same duplicate deals at
     every point) and the training episodes' win rates (dashed), over learner timesteps (left)
     and over training wall-clock minutes (right, from ``train_seconds``). ``x_label`` names what
-    ``timesteps`` counts (expert iteration: decisions labelled)."""
+    ``timesteps`` counts (expert iteration: decisions labelled).
+
+    A curve whose every point is at 0 timesteps (no ``step_name`` step ran: the warm start used
+    the whole budget) says so on both panels, and its point is labelled as the evaluation of
+    ``start_label``, not as a learning curve."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    no_steps = all(p.get("timesteps", 0) == 0 for p in curve)
+    who = f"{start_label}, evaluated" if no_steps else "policy alone"
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.4), sharey=True)
     colours = {"random": "tab:blue", "heuristic": "tab:red", "self": "tab:green"}
     for ax, (xkey, xlabel, scale) in zip(axes, (("timesteps", x_label, 1.0),
@@ -53,7 +60,7 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
                    for p in curve if key in p]
             if pts:
                 ax.plot([q[0] for q in pts], [q[1] for q in pts], "o-", ms=3,
-                        color=colours[kind], label=f"policy alone vs {kind} (duplicate deals)")
+                        color=colours[kind], label=f"{who} vs {kind} (duplicate deals)")
                 ax.fill_between([q[0] for q in pts], [q[2][0] for q in pts],
                                 [q[2][1] for q in pts], color=colours[kind], alpha=0.15)
         for kind in ("random", "heuristic", "self"):
@@ -66,6 +73,13 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
         ax.set_ylim(0, 1)
         if xs and max(xs) > 0:
             ax.set_xlim(0, max(xs) * 1.02)
+        if no_steps:
+            if xkey == "timesteps":
+                ax.set_xlim(-1, 1)
+                ax.set_xticks([0])
+            ax.set_title(f"no {step_name} step ran: the warm start used the whole budget\n"
+                         f"the point is {start_label}'s evaluation", fontsize=9,
+                         color="darkred")  # above the panel: never over a point
         ax.set_xlabel(xlabel)
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("win rate")

@@ -318,6 +318,17 @@ def index_page() -> str:
     return text.replace("](benchmarks/RESULTS.md)", "](benchmarks.md)")
 
 
+def repo_links_to_site(text: str) -> str:
+    """A top-level docs page's links to repository files that are generated pages on the site,
+    made site links: ``../benchmarks/RESULTS.md`` -> the benchmarks page, an env module
+    (``../card_envs/garda3_v1.py``, an ``#anchor`` kept) -> its game page, the ``../card_envs/``
+    folder -> the games index. In the repository the links open the sources themselves."""
+    text = text.replace("](../benchmarks/RESULTS.md)", "](benchmarks.md)")
+    for name, module in ENV_MODULES.items():
+        text = text.replace(f"](../{module.replace('.', '/')}.py", f"](games/{name}.md")
+    return text.replace("](../card_envs/)", "](games/index.md)")
+
+
 def benchmarks_page() -> str:
     """``benchmarks/RESULTS.md`` (written by ``benchmarks/sps.py``) as a page of the site."""
     results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
@@ -382,6 +393,11 @@ def main() -> None:
     names = list(ENV_MODULES)
     with mkdocs_gen_files.open("index.md", "w") as out:
         out.write(index_page())
+    for page in sorted((ROOT / "docs").glob("*.md")):  # readable in the repo, linked on the site
+        text = page.read_text(encoding="utf-8")
+        if repo_links_to_site(text) != text:
+            with mkdocs_gen_files.open(page.name, "w") as out:
+                out.write(repo_links_to_site(text))
     with mkdocs_gen_files.open("benchmarks.md", "w") as out:
         out.write(benchmarks_page())
     with mkdocs_gen_files.open("games/index.md", "w") as out:
