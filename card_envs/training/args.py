@@ -89,7 +89,7 @@ class Args:
     activation: str = "tanh"
     """hidden activation: tanh or relu"""
     network: str = "mlp"
-    """policy network: mlp (an MLP on the flat observation) or cards (card-aware: the per-entity view, each zone's card rows through one shared row encoder, masked mean and max pooling, the MLP heads, and a per-action score of the rows each action names; card_envs.training.networks.CardsPolicy); measured in docs/training.md: on Rust Brawl 55.3 % against the MLP's 52.1 % at 10 minutes (3 seeds), no gain on Garda3, about 4x fewer timesteps per second, so the default stays mlp"""
+    """policy network: mlp (an MLP on the flat observation) or cards (card-aware: the per-entity view, each zone's card rows through one shared row encoder, masked mean and max pooling, the MLP heads, and a per-action score of the rows each action names; card_envs.training.networks.CardsPolicy); its comparison with the MLP, and why the default stays mlp: docs/training.md)"""
     anchor_coef: float = 0.0
     """KL anchor toward the behaviour-cloned policy: the starting coefficient of KL(cloned || learner) in the PPO loss (0: off; card_envs.training.anchored_ppo); off by default: 0.5 with a 50k-step critic warm-up gave no gain in the ablation of docs/training.md)"""
     anchor_decay_steps: int = 1_000_000
