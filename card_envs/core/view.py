@@ -118,7 +118,13 @@ class View:
 
     def action_seen_by(self, state: Any, action: int, player: int) -> str:
         """Action ``action``, about to be taken in ``state`` by its current player, as seat
-        ``player`` sees it. Default: ``game.action_to_string`` (a decision is public at the
+        ``player`` sees it, once it is made (the move log, the OpenSpiel information state, the
+        picture's last move; no seat is shown another seat's moves before). It may name only
+        what the move then shows ``player``: a card played face up is public from then on, so
+        it may be named even where the observation encodes it by its features alone;
+        :func:`card_envs.testing.check_game` holds every game to that (a name that differs
+        after ``sample_hidden`` for ``player`` must come with a difference in all ``player`` is
+        shown after the move). Default: ``game.action_to_string`` (a decision is public at the
         table)."""
         return self.game.action_to_string(state, action)
 

@@ -91,11 +91,14 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     identically (and a copy saved at the first and a middle decision plays the whole game on
     identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
     p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in
-    every view: flat, dict, entities), its
-    text view ``render_view``, its picture's content ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's
-    actions (unless the move shows ``p`` the difference: its observations after the move differ) (and legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
-    the registry's, else the game folder's ``bot.HeuristicBot``
-    (ConformanceError when there is none); ``None``: skip; or a zero-argument factory) chooses the same action after
+    every view: flat, dict, entities), its text view ``render_view``, its picture's content
+    ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's actions (unless
+    the move shows ``p`` the difference: all ``p`` is shown after the move, its observation, text
+    view and picture, differs, and is itself unchanged by ``sample_hidden``; a card played face
+    up is public from then on, also where the observation encodes it by features alone) (and
+    legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
+    the registry's, else the game folder's ``bot.HeuristicBot`` (ConformanceError when there is
+    none); ``None``: skip; or a zero-argument factory) chooses the same action after
     ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
     masked-out action are refused with ``IllegalActionError`` naming the value, the state
     unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a
@@ -429,22 +432,54 @@ def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
     if seen_by is not None and p != cp:
         for x in sorted(set(legal) & set(game.legal_actions(sampled))):
             # a name may differ only by what the move shows ``p`` (a card played face up is
-            # named): then ``p``'s observations after the move differ too
+            # named): then what ``p`` is shown after the move (observation, text view,
+            # picture) differs too
             if seen_by(state, x, p) != seen_by(sampled, x, p) \
-                    and _same_view_after(game, state, sampled, x, p):
+                    and _same_view_after(game, state, sampled, x, p, where):
                 raise ConformanceError(
                     f"{where}: action {x} as seat {p} sees it is {seen_by(state, x, p)!r}, after "
                     f"sample_hidden for seat {p} {seen_by(sampled, x, p)!r}: action_seen_by "
                     "names hidden information")
 
 
-def _same_view_after(game, state, sampled, action: int, p: int) -> bool:
-    """Whether seat ``p``'s observation is the same after ``action`` in ``state`` and in the
-    state ``sampled`` for ``p`` (then a name of the action differing between them leaks)."""
+def _shown(game, state, p: int) -> tuple:
+    """Everything seat ``p`` is shown in ``state``: its observation in every mode (flat, dict,
+    entities), its text view ``render_view`` and its picture's content ``table_view``."""
+    shown: list = [game.observe(state, p).tobytes()]
+    for mode in view_modes(game):
+        shown.append([(key, np.asarray(value).tobytes())
+                      for key, value in observer(game, mode)(state, p).items()])
+    for hook in ("render_view", "table_view"):
+        view = getattr(game, hook, None)
+        shown.append(None if view is None else view(state, p))
+    return tuple(shown)
+
+
+def _same_view_after(game, state, sampled, action: int, p: int, where: str) -> bool:
+    """Whether all seat ``p`` is shown (:func:`_shown`: the observation, the text view, the
+    picture) is the same after ``action`` in ``state`` and in the state ``sampled`` for ``p``:
+    then a name of the action that differs between them leaks. When it differs, the move shows
+    ``p`` the difference: a card played face up is public from then on, even where the
+    observation encodes it by its features only and two cards of equal features differ in the
+    text view alone (Rust Brawl: Bláznivý Kejklíř and Trouble Maker).
+
+    Raises:
+        ConformanceError: when what ``p`` is shown after the move in ``state`` is itself
+            changed by ``sample_hidden`` for ``p`` (then the difference is no fact the move made
+            public but a leak of the view after it).
+    """
     real, other = game.clone(state), game.clone(sampled)
     game.apply_action(real, action)
     game.apply_action(other, action)
-    return bool(np.array_equal(game.observe(real, p), game.observe(other, p)))
+    shown = _shown(game, real, p)
+    if shown == _shown(game, other, p):
+        return True
+    if _shown(game, game.sample_hidden(real, p, random.Random(0)), p) != shown:
+        raise ConformanceError(
+            f"{where}: after action {action} seat {p}'s view (observation, render_view or "
+            f"table_view) changes after sample_hidden for seat {p}: the view after the move "
+            "shows hidden information")
+    return False
 
 
 def _table_difference(a, b) -> str:
