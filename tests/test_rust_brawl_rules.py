@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from rust_brawl_helpers import TEST_CARDS, _card, go, ids, rb_game, scripted, slot
+from rust_brawl_helpers import CARDS_PATH, TEST_CARDS, _card, go, ids, rb_game, scripted, slot
 
 from card_envs.core.errors import ConfigError, IllegalActionError, StateError
 from card_envs.rust_brawl import make_game
@@ -56,7 +56,24 @@ def test_rb_3_2_starter_draws_1_the_other_2_then_the_starter_draws_for_its_turn(
     assert {game.new_state(k).starter for k in range(20)} == {0, 1}  # by lot
 
 
+def test_rb_3_1_each_player_has_a_shuffled_deck_four_positions_and_a_graveyard():
+    """RB-3.1: a deck of its own (the decklist less the dealt hand), shuffled by the reset
+    seed; 4 empty table positions; an empty graveyard."""
+    game = make_game(decks=("rusthaven_2026", "rusthaven_2026"))
+    orders = set()
+    for seed in range(4):
+        s = game.new_state(seed)
+        for p in range(2):
+            assert sorted(s.decks[p] + s.hands[p]) == s.decklists[p]
+            assert len(s.table[p]) == 4 and s.table[p] == [-1] * 4 and s.graveyards[p] == []
+        assert s.decks[0] is not s.decks[1]
+        orders.add(tuple(s.decks[0]))
+    assert len(orders) == 4  # the same deck, another order for every seed
+
+
 def test_rb_3_4_deck_choice_shipped_by_seed_given_or_random():
+    """RB-3.4: ``decks=None`` a shipped deck per seat by the seed; a pair of names / lists;
+    ``"random"``."""
     game = make_game()
     shipped = {name: sorted(game.db.by_id(i).index for i in d.cards)
                for name, d in shipped_decks(game.db).items()}
@@ -77,6 +94,57 @@ def test_rb_3_4_deck_choice_shipped_by_seed_given_or_random():
         for p in range(2):
             assert sum(rnd.points[c] for c in s.decklists[p]) <= 250
             assert max(s.decklists[p].count(c) for c in s.decklists[p]) <= 2
+
+
+def test_rb_1_3_a_deck_list_is_a_toml_file_validated_with_the_card_and_rule_named(tmp_path):
+    """RB-1.3: a deck file ``[cards]`` with name or id = copies; RB-1.1 / RB-1.2 checked,
+    the error naming the card and the rule. Test cards: brute 10 points, guard 11, gold 50
+    (unique)."""
+    from card_envs.rust_brawl.cards import deck_points, load_deck
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "Mine"\n[cards]\nbrute = 2\n"Test guard" = 1\n', encoding="utf-8")
+    deck = load_deck(str(path), G.db)
+    assert deck.name == "Mine" and deck.cards == ("brute", "brute", "guard")
+    assert deck_points(deck, G.db) == 2 * 10 + 11
+    path.write_text('[cards]\ngold = 2\n', encoding="utf-8")
+    with pytest.raises(DeckError, match=r"2 copies of Test gold \(gold\), a unique card: RB-1\.1"):
+        load_deck(str(path), G.db)
+    path.write_text('[cards]\nbrute = 2\n', encoding="utf-8")
+    with pytest.raises(DeckError, match=r"20 points, over the point limit 19 by 1 \(RB-1\.2\)"):
+        load_deck(str(path), G.db, point_limit=19)
+
+
+def test_rb_2_1_card_kinds_and_their_icons():
+    """RB-2.1: character (melee / ranged / heal), vehicle (wheel), support (lightning),
+    equipment (clothing), explosive (flame); a card whose icon does not fit its kind is a
+    named error."""
+    from card_envs.core.errors import CardDataError
+    from card_envs.rust_brawl.constants import KIND_ICONS
+    assert {(G.kind_name(cid(n)), G.db.by_id(n).icon) for n in
+            ("brute", "shooter", "medic", "wall", "radio", "vest", "bomb")} == {
+        ("character", "melee"), ("character", "ranged"), ("character", "heal"),
+        ("vehicle", "wheel"), ("support", "lightning"), ("equipment", "clothing"),
+        ("explosive", "flame")}
+    assert KIND_ICONS["character"] == ("melee", "ranged", "heal")
+    bad = _card("tank", "vehicle", "melee", 0, 5, 5).replace("{n}", "1")
+    path = CARDS_PATH.parent / "bad_kind.toml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"icon 'melee' does not fit kind 'vehicle'.*RB-2\.1"):
+        load_card_db(path)
+
+
+def test_rb_2_2_only_character_cards_are_characters_for_victory():
+    """RB-2.2: a card shows DMG, HLT, points (the brute: 5, 10, 10); "characters" in the
+    victory rules are the character cards: seat 1 holding only a vehicle on the table and
+    a bomb in hand has no character, so the game ends at the end of seat 1's turn, before the
+    grunt acts: seat 0 wins (RB-7.4a)."""
+    b = G.db.by_id("brute")
+    assert (b.dmg, b.hlt, b.points, b.is_character) == (5, 10, 10, True)
+    assert not G.db.by_id("wall").is_character
+    s = scripted(G, tables=(["grunt"], ["wall"]), hands=(["dud"], ["bomb"]))
+    go(G, s)
+    assert s.phase == END and s.winner == 0 and s.end_reason == "last_character"
+    assert G.returns(s) == [1.0, -1.0] and s.hlt[1][0] == 8  # the wall never hit
 
 
 def test_rb_1_illegal_decks_and_bad_config_are_named():
