@@ -207,7 +207,7 @@ def test_saved_state_round_trip_and_a_corrupted_one_is_named():
                                   "equipment_per_character": 3, "max_hand": 6},
                                  {"empty_deck": "lose", "heal_self": False,
                                   "attacker_leaves_cover_first": False, "stalemate_turns": 1,
-                                  "paralysis_turns": 3}])
+                                  "paralysis_turns": 3, "immunity_ends_paralysis": False}])
 def test_check_game_many_games_reaches_rare_endings(cfg):
     counts = check_game(make_game(**cfg), games=100, seed=100)
     assert counts["terminal"] == 100
