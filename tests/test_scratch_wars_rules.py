@@ -691,7 +691,7 @@ def test_check_state_refuses_an_inconsistent_pending_attack():
 
 
 # -- rule ids with a test of their own (SW-1.2, SW-1.3, SW-3.3, SW-5.7, SW-5.8, SW-6.1) ----------
-def test_sw_1_2_a_wheel_has_exactly_9_segments_and_a_stored_effect_defaults_to_the_weapon_durability():
+def test_sw_1_2_a_wheel_has_9_segments_and_stored_effects_default_to_the_weapon_durability():
     """SW-1.2: a weapon's wheel has exactly 9 segments (8 is a named error); a stored-effect
     segment without its own durability takes the weapon's (Axe B, durability 2)."""
     from pydantic import ValidationError
