@@ -191,7 +191,8 @@ boosts, cover, paralysis, equipment and ability texts, both graveyards, the own 
 ``max_steps``; and the rule DECISION fields of
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,
 ``empty_deck``, ``equipment_per_character``, ``max_hand``, ``heal_self``, ``paralysis_turns``,
-``attacker_leaves_cover_first``, ``table_points_with_equipment``, ``stalemate_turns``,
+``immunity_ends_paralysis``, ``attacker_leaves_cover_first``, ``table_points_with_equipment``,
+``stalemate_turns``,
 ``stalemate_repeats``, ``stalemate_cycles``, ``max_turns``. A wrong value raises ``ConfigError`` naming the field; an illegal deck a
 ``DeckError`` naming the card and the rule; a malformed database a ``CardDataError`` naming the
 file, the entry and the field.

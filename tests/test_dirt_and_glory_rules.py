@@ -617,3 +617,34 @@ def test_first_card_ability_variant_resolves_the_placed_card():
     assert s.phase == R.ABILITY and s.player == 0
     g.apply_action(s, R.A_ABILITY_USE)
     assert s.fuel[0] == 2 and s.player == 1 and s.phase == R.SETUP
+
+
+# -- components (DG-1.1, DG-1.3) -------------------------------------------------------------------
+def test_dg_1_1_unit_cards_and_the_same_starting_cards_for_every_player():
+    """DG-1.1: a unit card carries one or two values 1-5 and at most one ability; every player's
+    deck is the same starting cards (1, 1, 2, 2, 3, 3, 4, no ability, DG-1.4) plus the 2 cards
+    it keeps from the shared unit deck (DG-2.1)."""
+    g = game(num_players=3)
+    for c in range(g.num_cards):
+        assert 1 <= g.card_low[c] <= g.card_high[c] <= 5
+    two = sum(1 for c in range(g.deck_size) if g.card_low[c] != g.card_high[c])
+    assert g.deck_size == 45 and two == 11  # the shared unit deck, 11 with two values
+    s = g.new_state(3)
+    while s.phase == R.DRAFT:
+        g.apply_action(s, g.legal_actions(s)[0])
+    for p in range(3):
+        owned = s.decks[p] + s.hand * (p == 0) + s.reserves[p] + s.caravans[p]
+        start = sorted(g.card_high[c] for c in owned if c >= g.deck_size)
+        assert start == [1, 1, 2, 2, 3, 3, 4] and len(owned) == 9
+        assert all(g.card_ab[c] == R.AB_NONE for c in owned if c >= g.deck_size)
+    # one ability code a card (0: none); 15 of the unit deck's 45 have one (DG-1.4)
+    assert sum(1 for c in range(g.deck_size) if g.card_ab[c] != R.AB_NONE) == 15
+
+
+def test_dg_1_3_fuel_comes_from_an_unlimited_supply_and_scores_are_integers():
+    """DG-1.3: with 5 players (target 15: 6/4/2) the 4th and 5th each get 2 fuel however much
+    fuel is already out (99 each: no supply to run dry); points are whole numbers."""
+    g = game(num_players=5)
+    s = _score_round(g, Cards(g), [15, 13, 12, 11, 10], fuel=[99] * 5)
+    assert s.fuel == [99, 99, 99, 101, 101] and s.scores == [6, 4, 2, 0, 0]
+    assert all(type(x) is int for x in s.scores + s.fuel)

@@ -22,6 +22,49 @@ def test_G_1_3_deck_has_each_combination_once():
     assert R.card_id(3, L, H, P) == 2 * 12 + 6 + 0 + 2
 
 
+def test_G_1_2_a_battle_card_has_a_value_two_directions_and_a_colour():
+    """G-1.2: value 1-3, attack direction high/low, defence direction high/low, colour
+    white/black/piebald; id 17 = (2 - 1) * 12 + 0 (attack high) * 6 + 1 (defence low) * 3 + 2."""
+    assert {R.CARD_VALUE[c] for c in range(36)} == {1, 2, 3}
+    assert {R.CARD_ATTACK_DIR[c] for c in range(36)} == {R.CARD_DEFENCE_DIR[c] for c in range(36)} \
+        == {H, L}
+    assert {R.CARD_COLOUR[c] for c in range(36)} == {W, B, P}
+    assert (R.CARD_VALUE[17], R.CARD_ATTACK_DIR[17], R.CARD_DEFENCE_DIR[17], R.CARD_COLOUR[17]) \
+        == (2, H, L, P)
+    assert R.card_name(17) == "2 atk-high def-low piebald" and C(2, H, L, P) == 17
+
+
+def test_G_1_4_a_fighter_set_file_has_exactly_9_fighters(tmp_path):
+    """G-1.4: the shipped set has 9 fighters; a set file with 8 is refused naming the file and
+    the count, one with a bad field naming the entry and the field."""
+    from pathlib import Path
+
+    from card_envs.core.errors import CardDataError
+    import card_envs.garda3 as garda3_pkg
+    text = (Path(garda3_pkg.__file__).parent / "data" / "default.toml").read_text("utf-8")
+    assert text.count("[[fighter]]") == 9 and make_game(fighter_set="default").num_players == 2
+    path = tmp_path / "eight.toml"
+    path.write_text(text[:text.rindex("[[fighter]]")], encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"eight\.toml.*expected 9 \[\[fighter\]\] entries, "
+                                            r"found 8"):
+        make_game(fighter_set=str(path))
+    path.write_text(text.replace("hp = 5", "hp = 9", 1), encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"entry 0 \('Rytíř'\).*'hp'"):
+        make_game(fighter_set=str(path))
+
+
+def test_G_3_3_the_game_goes_on_while_both_players_have_a_fighter():
+    """G-3.3 (with G-6.1): Zloděj (3 HP) is eliminated by Lučištnice's 3 high + 2, but Rytíř
+    (5 HP left) still stands: the game is not over, round 2 begins with the roles swapped."""
+    g = make_game()
+    s = scripted(g, [[LUCISTNICE, OBR, KOVAR], [ZLODEJ, RYTIR, STRAZNY]],
+                 [[C(3, H, H, W)], [C(1, L, L, W)]], hp=[[4, 7, 6], [3, 5, 0]])
+    play(g, s, slot(0), slot(0), card(C(3, H, H, W)), card(C(1, L, L, W)))
+    assert s.hp[1] == [3 - 5, 5, 0] and not g.is_terminal(s)
+    assert s.round == 2 and s.round_attacker == 1 and g.current_player(s) == 1
+    assert g.legal_actions(s) == [slot(1)]  # the one fighter left
+
+
 def test_G_4_3_single_card_attack_with_bonus_and_G_4_7_wrong_direction_defence():
     g = make_game()
     # Lučištnice (atk +2) attacks with 3 high; Mnich (def +2) defends with 3 low: wrong direction,
@@ -207,6 +250,7 @@ def test_G_1_5_piebald_is_wild_pairs_with_anything_but_white_never_with_black():
 
 
 def test_G_5_counter_attack_is_optional_and_swaps_roles():
+    """G-5.1, G-3.2; G-5.4: the round ends after the counter-attack or its refusal."""
     g = make_game()
     # Obr attacks Mnich for 1 (1 high vs wrong-direction 1): Mnich survives at 4 and may counter.
     s = scripted(g, [[OBR, LUCISTNICE, KOVAR], [MNICH, RYTIR, STRAZNY]],

@@ -254,8 +254,18 @@ def test_a_user_database_replaces_the_shipped_one(tmp_path):
     (_card(abilities='{ kind = "heal_all" }'), ["'heal_all' needs a heal character"]),
     (_card(kind="vehicle", icon="wheel", abilities='{ kind = "paralyse" }'),
      ["a vehicle cannot hold 'paralyse'"]),
-    (_card(abilities='{ kind = "draw", amount = 1 }, { kind = "draw", amount = 2 }'),
-     ["a second 'draw'"]),
+    # RB-8: a kind repeats only with another filter or amount
+    (_card(abilities='{ kind = "draw", amount = 1 }, { kind = "draw", amount = 1 }'),
+     ["abilities[1]: the same 'draw' as abilities[0]", "RB-8"]),
+    (_card(abilities='{ kind = "hit_all" }, { kind = "hit_all" }'),
+     ["abilities[1]: the same 'hit_all' as abilities[0]"]),
+    # RB-6.13: a removes-HLT amount is 1..99, named with the card and the field path
+    (_card(abilities='{ kind = "removes_hlt", amount = 0 }'),
+     ["entry 0 ('Brouk')", "'abilities.0.amount'", "greater than or equal to 1"]),
+    (_card(abilities='{ kind = "removes_hlt", amount = 100 }'),
+     ["entry 0 ('Brouk')", "'abilities.0.amount'", "less than or equal to 99"]),
+    (_card(abilities='{ kind = "removes_hlt", amount = "2" }'),
+     ["entry 0 ('Brouk')", "'abilities.0.amount'"]),
     (_card().replace('traits = ["Human"]', 'traits = ["Elf"]'), ["'traits'", "Elf"]),
     (_card().replace("points = 7", 'points = "7"'), ["'points'"]),
     (_card().replace('origin = "printed"', ""), ["'origin'", "Field required"]),
@@ -560,3 +570,24 @@ def test_cli_deck_check_and_env_refuse_a_huge_copy_count_in_one_line(tmp_path, c
                    "RB-1.1 allows at most 2 copies of a card")
     with pytest.raises(DeckError, match=rf"{count} copies of Vyhazovač"):
         rust_brawl_v1.env(decks=(str(path), "rusthaven_2024"))
+
+
+def test_rb_8_several_abilities_of_one_kind_load_and_rb_6_13_a_removes_hlt_amount(tmp_path):
+    """RB-8: a card may carry several abilities of one kind with other filters or amounts;
+    RB-6.13: removes_hlt may state its own amount (absent: the card's printed DMG, 0 here)."""
+    path = tmp_path / "mine.toml"
+    path.write_text(_card(abilities='{ kind = "reduce_vs", amount = 1, against = "melee" }, '
+                                    '{ kind = "reduce_vs", amount = 1, against = "Mech" }, '
+                                    '{ kind = "removes_hlt", amount = 2 }')
+                    + _card(id="kyselina", name="Kyselina", number=2,
+                            abilities='{ kind = "removes_hlt" }'))
+    mine = load_card_db(path)
+    brouk = mine.by_id("brouk")
+    assert brouk.abilities == (Ability("reduce_vs", 1, against="melee"),
+                               Ability("reduce_vs", 1, against="Mech"), Ability("removes_hlt", 2))
+    assert mine.by_id("kyselina").abilities == (Ability("removes_hlt", 0),)
+    assert card_text(brouk) == ("Takes 1 less damage from melee attacks. Takes 1 less damage from "
+                                "Mech cards. Its attack removes 2 HLT (no cover or reductions).")
+    # strength score: 3.5*3 + 5 + 15/4 - 15 + 2.5 + 2.5 + 2 (the stated amount, not D = 3)
+    assert strength_score(brouk) == pytest.approx(11.25)
+    assert strength_score(mine.by_id("kyselina")) == pytest.approx(4.25 + 3)

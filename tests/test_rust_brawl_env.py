@@ -3,6 +3,7 @@ conformance suite, the docstring spec, hidden information (leakage), views, save
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -20,6 +21,7 @@ from card_envs.rust_brawl.cards import (
     random_deck,
     shipped_decks,
 )
+from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import END, PHASES
 from card_envs.rust_brawl.observation import CARD_FEATURES, NF, features_markdown
 from card_envs.rust_brawl.state import UNKNOWN_DECK
@@ -78,11 +80,8 @@ def test_docstring_is_the_spec():
     assert g.observation_shape == (23 + 9 * NF + 10 * NF + 4 * n,) == (1669,)
     assert make_game(open_decklists=False).observation_shape == (1495,)
     assert f"float32 ({g.observation_shape[0]},)" in doc and "1495 entries" in doc
-    for field in ("deck_point_limit", "open_decklists", "empty_deck", "equipment_per_character",
-                  "max_hand", "heal_self", "paralysis_turns", "attacker_leaves_cover_first",
-                  "table_points_with_equipment", "stalemate_turns", "stalemate_repeats",
-                  "stalemate_cycles", "max_turns"):
-        assert f"``{field}``" in doc
+    for field in dataclasses.fields(RustBrawlConfig):  # every config field, RB-6.18's too
+        assert f"``{field.name}``" in doc, field.name
     assert ", ".join(PHASES) in doc
 
 
@@ -208,7 +207,7 @@ def test_saved_state_round_trip_and_a_corrupted_one_is_named():
                                   "equipment_per_character": 3, "max_hand": 6},
                                  {"empty_deck": "lose", "heal_self": False,
                                   "attacker_leaves_cover_first": False, "stalemate_turns": 1,
-                                  "paralysis_turns": 3}])
+                                  "paralysis_turns": 3, "immunity_ends_paralysis": False}])
 def test_check_game_many_games_reaches_rare_endings(cfg):
     counts = check_game(make_game(**cfg), games=100, seed=100)
     assert counts["terminal"] == 100

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from rust_brawl_helpers import go, ids, rb_game, scripted, slot
+from rust_brawl_helpers import CARDS_PATH, TEST_CARDS, _card, go, ids, rb_game, scripted, slot
 
 from card_envs.core.errors import ConfigError, IllegalActionError, StateError
 from card_envs.rust_brawl import make_game
@@ -38,7 +38,7 @@ def cid(name):
 
 def play(game, s, name):
     """Play the hand card ``name`` of the seat to act."""
-    game.apply_action(s, A_PLAY + s.hands[s.player].index(cid(name)))
+    game.apply_action(s, A_PLAY + s.hands[s.player].index(game.db.by_id(name).index))
 
 
 # -- RB-3 table and start ------------------------------------------------------------------------
@@ -56,7 +56,24 @@ def test_rb_3_2_starter_draws_1_the_other_2_then_the_starter_draws_for_its_turn(
     assert {game.new_state(k).starter for k in range(20)} == {0, 1}  # by lot
 
 
+def test_rb_3_1_each_player_has_a_shuffled_deck_four_positions_and_a_graveyard():
+    """RB-3.1: a deck of its own (the decklist less the dealt hand), shuffled by the reset
+    seed; 4 empty table positions; an empty graveyard."""
+    game = make_game(decks=("rusthaven_2026", "rusthaven_2026"))
+    orders = set()
+    for seed in range(4):
+        s = game.new_state(seed)
+        for p in range(2):
+            assert sorted(s.decks[p] + s.hands[p]) == s.decklists[p]
+            assert len(s.table[p]) == 4 and s.table[p] == [-1] * 4 and s.graveyards[p] == []
+        assert s.decks[0] is not s.decks[1]
+        orders.add(tuple(s.decks[0]))
+    assert len(orders) == 4  # the same deck, another order for every seed
+
+
 def test_rb_3_4_deck_choice_shipped_by_seed_given_or_random():
+    """RB-3.4: ``decks=None`` a shipped deck per seat by the seed; a pair of names / lists;
+    ``"random"``."""
     game = make_game()
     shipped = {name: sorted(game.db.by_id(i).index for i in d.cards)
                for name, d in shipped_decks(game.db).items()}
@@ -77,6 +94,57 @@ def test_rb_3_4_deck_choice_shipped_by_seed_given_or_random():
         for p in range(2):
             assert sum(rnd.points[c] for c in s.decklists[p]) <= 250
             assert max(s.decklists[p].count(c) for c in s.decklists[p]) <= 2
+
+
+def test_rb_1_3_a_deck_list_is_a_toml_file_validated_with_the_card_and_rule_named(tmp_path):
+    """RB-1.3: a deck file ``[cards]`` with name or id = copies; RB-1.1 / RB-1.2 checked,
+    the error naming the card and the rule. Test cards: brute 10 points, guard 11, gold 50
+    (unique)."""
+    from card_envs.rust_brawl.cards import deck_points, load_deck
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "Mine"\n[cards]\nbrute = 2\n"Test guard" = 1\n', encoding="utf-8")
+    deck = load_deck(str(path), G.db)
+    assert deck.name == "Mine" and deck.cards == ("brute", "brute", "guard")
+    assert deck_points(deck, G.db) == 2 * 10 + 11
+    path.write_text('[cards]\ngold = 2\n', encoding="utf-8")
+    with pytest.raises(DeckError, match=r"2 copies of Test gold \(gold\), a unique card: RB-1\.1"):
+        load_deck(str(path), G.db)
+    path.write_text('[cards]\nbrute = 2\n', encoding="utf-8")
+    with pytest.raises(DeckError, match=r"20 points, over the point limit 19 by 1 \(RB-1\.2\)"):
+        load_deck(str(path), G.db, point_limit=19)
+
+
+def test_rb_2_1_card_kinds_and_their_icons():
+    """RB-2.1: character (melee / ranged / heal), vehicle (wheel), support (lightning),
+    equipment (clothing), explosive (flame); a card whose icon does not fit its kind is a
+    named error."""
+    from card_envs.core.errors import CardDataError
+    from card_envs.rust_brawl.constants import KIND_ICONS
+    assert {(G.kind_name(cid(n)), G.db.by_id(n).icon) for n in
+            ("brute", "shooter", "medic", "wall", "radio", "vest", "bomb")} == {
+        ("character", "melee"), ("character", "ranged"), ("character", "heal"),
+        ("vehicle", "wheel"), ("support", "lightning"), ("equipment", "clothing"),
+        ("explosive", "flame")}
+    assert KIND_ICONS["character"] == ("melee", "ranged", "heal")
+    bad = _card("tank", "vehicle", "melee", 0, 5, 5).replace("{n}", "1")
+    path = CARDS_PATH.parent / "bad_kind.toml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"icon 'melee' does not fit kind 'vehicle'.*RB-2\.1"):
+        load_card_db(path)
+
+
+def test_rb_2_2_only_character_cards_are_characters_for_victory():
+    """RB-2.2: a card shows DMG, HLT, points (the brute: 5, 10, 10); "characters" in the
+    victory rules are the character cards: seat 1 holding only a vehicle on the table and
+    a bomb in hand has no character, so the game ends at the end of seat 1's turn, before the
+    grunt acts: seat 0 wins (RB-7.4a)."""
+    b = G.db.by_id("brute")
+    assert (b.dmg, b.hlt, b.points, b.is_character) == (5, 10, 10, True)
+    assert not G.db.by_id("wall").is_character
+    s = scripted(G, tables=(["grunt"], ["wall"]), hands=(["dud"], ["bomb"]))
+    go(G, s)
+    assert s.phase == END and s.winner == 0 and s.end_reason == "last_character"
+    assert G.returns(s) == [1.0, -1.0] and s.hlt[1][0] == 8  # the wall never hit
 
 
 def test_rb_1_illegal_decks_and_bad_config_are_named():
@@ -698,6 +766,120 @@ def test_rb_8_paralysis_immune_is_never_paralysed_in_a_state():
     s.paralysed_until[1][0] = G.turns_of(s, 1)
     with pytest.raises(StateError, match=r"paralysed_until\[1\]\[0\]"):
         G.check_state(s)
+
+
+# -- RB-6.18 immunity gained while paralysed -------------------------------------------------------
+@pytest.mark.parametrize("ends", [True, False])
+def test_rb_6_18_immunity_gained_while_paralysed_ends_the_paralysis_or_not(ends):
+    """RB-6.18 (config ``immunity_ends_paralysis``, default True). paralysis_turns=2: seat 0's
+    grunt (melee 2/6) is paralysed to the end of its owner's second next turn; seat 1's zapper
+    (ranged 2/6, paralyse) faces it."""
+    game = rb_game(paralysis_turns=2, immunity_ends_paralysis=ends)
+    assert rb_game().config.immunity_ends_paralysis is True  # the DECISION's default
+    s = scripted(game, tables=([("grunt", {"cover": False})], [("zapper", {"cover": False})]),
+                 hands=(["gasmask", "dud"], ["filler"] * 2))
+    until = game.turns_of(s, 0) + 2
+    s.paralysed_until[0][0] = until
+    game.check_state(s)
+    go(game, s)  # seat 0's turn: the paralysed grunt does nothing (RB-6.4)
+    assert slot(game, s, 1, 0) == ("zapper", 6, 6, False)
+    play(game, s, "gasmask")  # the only character: attached at once, it grants immunity
+    assert s.equipment[0][0] == [game.db.by_id("gasmask").index]
+    # True: the paralysis ends at once; False: it runs on to its end
+    assert s.paralysed_until[0][0] == (0 if ends else until)
+    game.check_state(s)  # an immune-by-equipment card may stay paralysed only when False
+    game.apply_action(s, A_PASS)  # seat 1's turn: the zapper hits the grunt for 2 ...
+    assert slot(game, s, 0, 0)[1] == 4
+    assert s.paralysed_until[0][0] == (0 if ends else until)  # ... and cannot paralyse it anew
+    game.apply_action(s, A_PASS)  # seat 0's turn: the freed grunt hits the zapper 6 - 2 = 4;
+    assert slot(game, s, 1, 0)[1] == (4 if ends else 6)  # still paralysed: no attack
+    game.apply_action(s, A_PASS)  # the end of that turn ends the paralysis in both cases
+    assert s.paralysed_until[0][0] == 0
+
+
+def test_rb_6_18_a_config_that_is_not_a_bool_is_named():
+    with pytest.raises(ConfigError, match="immunity_ends_paralysis"):
+        rb_game(immunity_ends_paralysis="yes")
+
+
+# -- RB-8 several abilities of one kind; RB-6.13 a removes-HLT amount ----------------------------
+_MORE = [
+    _card("layered", "character", "melee", 2, 10, 40, ["Mech"],
+          [{"kind": "reduce_vs", "amount": 1, "against": "melee"},
+           {"kind": "reduce_vs", "amount": 1, "against": "Mutant"}]),
+    _card("mutant_brute", "character", "melee", 5, 10, 41, ["Mutant"]),
+    _card("twin_radio", "support", "lightning", 0, 4, 42, [],
+          [{"kind": "boost_dmg", "amount": 1},
+           {"kind": "boost_dmg", "amount": 1, "trait": "Mech"}]),
+    _card("twin_banner", "support", "lightning", 0, 4, 43, [],
+          [{"kind": "boost_hlt", "amount": 1},
+           {"kind": "boost_hlt", "amount": 2, "trait": "Mech"}]),
+    _card("acid_one", "character", "ranged", 3, 6, 44, ["Mutant"],
+          [{"kind": "removes_hlt", "amount": 1}]),
+    _card("acid_glove", "equipment", "clothing", 0, 0, 45, [],
+          [{"kind": "removes_hlt", "amount": 2}]),
+]
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory):
+    """The test cards plus cards with repeated ability kinds and removes-HLT amounts."""
+    path = tmp_path_factory.mktemp("rb") / "more_cards.toml"
+    path.write_text("".join(text.replace("{n}", str(i + 1)) + "\n"
+                            for i, text in enumerate(TEST_CARDS + _MORE)), encoding="utf-8")
+    return make_game(card_db=str(path), decks="random", deck_point_limit=100_000)
+
+
+def test_rb_8_two_reductions_of_one_kind_add_up(more):
+    """RB-8 (several abilities of one kind add up) with RB-6.1 / RB-6.2: the layered Mech
+    (2/10) takes 1 less from melee attacks and 1 less from Mutant sources."""
+    s = scripted(more, tables=(["brute", "mutant_brute"],
+                               [("layered", {"cover": False}), ("layered", {"cover": False})]))
+    go(more, s)
+    # the Human brute (melee 5): 5 - 1 (melee) = 4; the Mutant brute: 5 - 1 - 1 = 3
+    assert [s.hlt[1][0], s.hlt[1][1]] == [10 - 4, 10 - 3]
+    s = scripted(more, tables=(["mutant_brute"], [("layered", {"cover": True})]))
+    go(more, s)
+    assert slot(more, s, 1, 0)[1] == 10 - 0  # in cover: 5 // 2 = 2, then - 1 - 1 = 0
+
+
+def test_rb_8_two_boosts_of_one_kind_add_up(more):
+    """RB-8 with RB-6.5 / RB-6.14: the twin radio gives +1 DMG to all and +1 more to Mech; the
+    twin banner +1 HLT to all and +2 more to Mech, each pair once."""
+    s = scripted(more, tables=(["immune", "grunt", "twin_radio"], []))
+    assert [more.slot_dmg(s, 0, j) for j in range(3)] == [2 + 1 + 1, 2 + 1, 0]
+    s = scripted(more, tables=([("grunt", {"cover": False})], [("penny", {"cover": False})]),
+                 hands=(["twin_banner", "dud"], ["filler"] * 2))
+    go(more, s)
+    play(more, s, "twin_banner")
+    assert slot(more, s, 0, 0)[:3] == ("grunt", 6 + 1, 6 + 1)  # a Human: +1 only
+    s = scripted(more, tables=([("immune", {"cover": False})], [("penny", {"cover": False})]),
+                 hands=(["twin_banner", "dud"], ["filler"] * 2))
+    go(more, s)
+    play(more, s, "twin_banner")
+    assert slot(more, s, 0, 0)[:3] == ("immune", 6 + 3, 6 + 3)  # a Mech: +1 and +2
+    assert sorted(g.amount for g in s.granted[0][0]) == [1, 2]  # one grant per ability
+    more.check_state(s)
+
+
+def test_rb_6_13_a_removes_hlt_ability_removes_its_printed_amount_else_the_card_dmg(more):
+    """RB-6.13 / RB-6.3: acid (ranged 3, removes_hlt with no amount) removes its printed DMG 3;
+    acid_one (ranged 3, removes_hlt amount 1) removes 1; the guard (2/10, reduce 1) is in cover
+    and the radio's +2 DMG boost is ignored either way."""
+    for attacker, removed in (("acid", 3), ("acid_one", 1)):
+        s = scripted(more, tables=([attacker, "radio"], [("guard", {"cover": True})]))
+        assert more.slot_dmg(s, 0, 0) == 3 + 2
+        go(more, s)
+        assert slot(more, s, 1, 0) == ("guard", 10 - removed, 10, True), attacker
+    # equipment granting removes_hlt amount 2 to the brute (melee 5): it removes 2, where its
+    # hit would deal 5 // 2 - 1 = 1 into the guard in cover
+    s = scripted(more, tables=([("brute", {"equipment": ["acid_glove"]})],
+                               [("guard", {"cover": True})]))
+    go(more, s)
+    assert slot(more, s, 1, 0)[1] == 10 - 2
+    from card_envs.rust_brawl.bot import hit_damage
+    s = scripted(more, tables=(["acid_one", "acid"], [("guard", {"cover": True})]))
+    assert hit_damage(more, s, 0, 0, 0) == 1 and hit_damage(more, s, 0, 1, 0) == 3
 
 
 # -- decisions, errors -----------------------------------------------------------------------------

@@ -210,6 +210,7 @@ def test_sw_4_2_negative_bonus_is_forced_once():
 
 
 def test_sw_4_3_attack_only_every_effect_hits_the_hero_with_icon_bonus():
+    """SW-4.3 ``effects="attack_only"``: a heal and a permanent are attacks on the hero."""
     game, s = setup(level=2, effects="attack_only")
     spin(game, s, 1, 2)  # heal 2 -> an attack of 2, heal -1 icon bonus forced: 1
     game.apply_action(s, C.A_APPLY)
@@ -220,6 +221,7 @@ def test_sw_4_3_attack_only_every_effect_hits_the_hero_with_icon_bonus():
 
 
 def test_sw_4_3_level2_energy_is_an_empty_action():
+    """SW-4.3 ``effects="full"`` at level 2: energy is an empty action."""
     game, s = setup(level=2, effects="full")
     spin(game, s, 1, 0)  # energy 5: nothing happens, 1 action spent
     game.apply_action(s, C.A_APPLY)
@@ -228,6 +230,7 @@ def test_sw_4_3_level2_energy_is_an_empty_action():
 
 # -- level 3: energy --------------------------------------------------------------------------
 def test_sw_5_1_energy_cap_12_and_sw_5_2_untrained_surcharge():
+    """SW-5.1, SW-5.2; SW-5.4: an energy result gains its value, capped at 12."""
     game, s = setup(level=3)
     assert s.energy[0] == 3  # morning value
     assert game.spin_cost(s, 0, 0) == 1  # sword: trained
@@ -685,3 +688,90 @@ def test_check_state_refuses_an_inconsistent_pending_attack():
         _loaded(game, s, attack={**attack, "value": 4})
     with pytest.raises(StateError, match=r"attack\.shielded: 3 already stops the attack"):
         _loaded(game, s, attack={**attack, "shielded": 3})
+
+
+# -- rule ids with a test of their own (SW-1.2, SW-1.3, SW-3.3, SW-5.7, SW-5.8, SW-6.1) ----------
+def test_sw_1_2_a_wheel_has_9_segments_and_stored_effects_default_to_the_weapon_durability():
+    """SW-1.2: a weapon's wheel has exactly 9 segments (8 is a named error); a stored-effect
+    segment without its own durability takes the weapon's (Axe B, durability 2)."""
+    from pydantic import ValidationError
+    with pytest.raises(ValidationError, match="segments"):
+        Weapon(name="Short", origin="designed", type="axe", cost=1, durability=2,
+               segments=AXE.segments[:8])
+    game, s = setup(level=3)
+    spin(game, s, 1, 3)  # Axe B segment 3: combo 3, no own durability; 3 - 3 = 0 energy
+    game.apply_action(s, C.A_APPLY)
+    assert stored(s, 0, 1) == (C.COMBO, 3, 2)
+    game, s = setup(level=3)
+    spin(game, s, 0, 5)  # Sword A segment 5: permanent 2 with its own durability 2 (weapon: 3)
+    game.apply_action(s, C.A_APPLY)
+    assert stored(s, 0, 0) == (C.PERMANENT, 2, 2)
+
+
+def test_sw_1_3_the_shipped_catalogue_has_13_heroes_and_32_weapons_each_with_its_origin():
+    """SW-1.3: the shipped catalogue (heroes.toml, weapons.toml)."""
+    from card_envs.scratch_wars.cards import load_catalogue
+    cat = load_catalogue()
+    assert (len(cat.heroes), len(cat.weapons)) == (13, 32)
+    assert {e.origin for e in [*cat.heroes.values(), *cat.weapons.values()]} == \
+        {"designed", "published"}
+
+
+def test_sw_3_3_unused_actions_are_lost():
+    """SW-3.3: a red field on the first action ends the turn with 3 actions unused; they are
+    not carried over (the next turns start with 4), and below level 3 there is no end-turn."""
+    game, s = setup(level=1)
+    assert C.A_END_TURN not in game.legal_actions(s)
+    spin(game, s, 0, 3)  # 5 red: Plain 20 - 5
+    assert s.hp[1] == 15 and s.turn == 1 and s.actions_left == 4
+    spin(game, s, 0, 3)  # Plain's red too: Tester 18 - 5
+    assert s.hp[0] == 13 and s.turn == 0 and s.actions_left == 4  # not 4 + 3
+
+
+def test_sw_5_7_universal_attack_targets_the_hero_or_a_weapon():
+    """SW-5.7: Sword A segment 8 is a universal attack 4 (orange): the opposing hero, a ready
+    weapon of durability <= 4 (Sword A 3, Axe B 2, Wand C 4) or a stored effect."""
+    game, s = setup(level=3)
+    store(s, 1, 2, C.SHIELD, 3, 2)  # Plain's Wand C holds a shield (durability 2)
+    spin(game, s, 0, 8)  # 3 - 1 = 2 energy left
+    game.apply_action(s, C.A_APPLY)
+    assert game.legal_actions(s) == [C.A_TARGET_HERO, C.A_TARGET_WEAPON + 0,
+                                     C.A_TARGET_WEAPON + 1, C.A_TARGET_EFFECT + 2]
+    hero = game.clone(s)
+    game.apply_action(hero, C.A_TARGET_HERO)
+    assert hero.phase == C.PH_SHIELD  # Plain may use its stored shield (3) against it
+    shielded = game.clone(hero)
+    game.apply_action(hero, C.A_SHIELD_DONE)
+    assert hero.hp[1] == 20 - 4
+    game.apply_action(shielded, C.A_SHIELD + 2)
+    assert shielded.hp[1] == 20 - (4 - 3)
+    game.apply_action(s, C.A_TARGET_WEAPON + 1)  # Axe B: durability 2 <= 4
+    assert s.phase == C.PH_SHIELD
+    game.apply_action(s, C.A_SHIELD_DONE)
+    assert status(s)[1][1] == C.BROKEN and s.hp[1] == 20
+
+
+def test_sw_5_8_heal_up_to_the_printed_hp_and_sw_6_1_a_blessing_adds_to_it():
+    """SW-5.8: Axe B segment 2 heals 2, never above the printed HP (20); SW-6.1: at noon
+    Tester's blessing (+1) adds to the heal, a one-shot effect."""
+    game, s = setup(level=3)
+    s.hp[0] = 10
+    spin(game, s, 1, 2)  # Tester: axe 3 energy (untrained), heal 2; the morning heal -1 forced
+    game.apply_action(s, C.A_APPLY)
+    assert s.hp[0] == 11  # 10 + (2 - 1)
+    game, s = setup(level=3)
+    s.round += 1  # noon (SW-4.1): Tester's blessing +1
+    assert game.time_of_day(s) == 1
+    s.hp[0] = 15
+    spin(game, s, 1, 2)
+    game.apply_action(s, C.A_APPLY)
+    assert s.phase == C.PH_BONUS
+    game.apply_action(s, C.A_BONUS + 0)
+    assert s.hp[0] == 15 + 2 + 1
+    game, s = setup(level=3)
+    s.round += 1
+    s.hp[0] = 19
+    spin(game, s, 1, 2)
+    game.apply_action(s, C.A_APPLY)
+    game.apply_action(s, C.A_BONUS + 0)
+    assert s.hp[0] == 20  # 19 + 3 capped at the printed 20

@@ -21,7 +21,8 @@ follow). The rules, in the phases of RB-4:
   none, the **most valuable one it can damage most**: the most damage, then the highest score.
   The damage is the engine's RB-6.1/6.2/6.13 rule read from the public table: DMG with boosts
   and extra DMG against the target's traits, halved in cover (rounded down), less the target's
-  flat, trait and melee/ranged reductions; a removes-HLT attacker removes its printed DMG.
+  flat, trait and melee/ranged reductions; a removes-HLT attacker removes its printed amount
+  (``game.removes_hlt``, RB-6.13).
 - **heal target** (RB-5.3): the **most damaged ally** (the largest ``max_hlt - hlt``; then the
   highest score).
 - **discard** (RB-4.3, RB-4.4): the **lowest-score** card, never the last character in hand while
@@ -78,7 +79,7 @@ def hit_damage(game, s, p: int, j: int, t: int) -> int:
     c, tc = s.table[p][j], s.table[q][t]
     prof = game.slot_profile(s, p, j)
     if prof.flags & _F_REMOVES:
-        return game.printed_dmg[c]
+        return game.removes_hlt(prof, c)
     tmask = game.tmask
     base = game.slot_dmg(s, p, j) + sum(a for tm, a in prof.extra_vs if tmask[tc] & tm)
     if s.cover[q][t]:

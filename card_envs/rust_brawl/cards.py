@@ -20,7 +20,7 @@ database for engine tests)::
     points = 13                # point value (bodová hodnota), 1..999 (RB-1.2, RB-6.6 lottery)
     unique = false             # unikát: at most one copy in a deck (RB-1.1)
     traits = ["Human"]         # from TRAITS, no repeats
-    abilities = [{ kind = "return_strike" }]   # RB-8 vocabulary, at most one of each kind
+    abilities = [{ kind = "return_strike" }]   # RB-8 vocabulary (a kind may repeat, below)
     origin = "designed"        # "designed" (values made up for this project) or "printed"
 
 Ability fields (``kind`` from ABILITY_KINDS; a field a kind does not use must be absent):
@@ -36,7 +36,7 @@ paralysis_immune   -                                   character, vehicle, suppo
 paralyse           -                                   melee/ranged character, equipment
 return_strike      -                                   character, equipment
 hit_all            -                                   melee/ranged character, equipment
-removes_hlt        -                                   melee/ranged character, equipment
+removes_hlt        amount? (RB-6.13)                   melee/ranged character, equipment
 heal_all           -                                   heal character, equipment
 lottery            reward ("draw" | "damage"), amount  any kind
 draw               amount >= 1                         any kind
@@ -44,7 +44,11 @@ extra_dmg_vs       amount >= 1, trait                  character, equipment, exp
 =================  ==================================  ==========================================
 
 ``trait`` is one of TRAITS; ``icon`` (the aura form) is ``melee``, ``ranged`` or ``heal``;
-``against`` is a trait or ``melee`` / ``ranged``. The engine's meaning of each kind: RB-8 in
+``against`` is a trait or ``melee`` / ``ranged``; an ``amount`` is 1..99. A card may carry
+several abilities of one kind with other filters or amounts (RB-8: e.g. ``reduce_vs`` 1 against
+melee and 1 against Mech); they add up. The same ability twice (every field equal) is an error.
+``removes_hlt`` without an ``amount`` removes the card's printed DMG, with one that amount
+(RB-6.13). The engine's meaning of each kind: RB-8 in
 ``docs/rules/rust_brawl.md``; :func:`ability_text` renders it in English (the card list
 ``docs/cards/rust_brawl.md`` is generated from the data with it).
 
@@ -72,7 +76,7 @@ Strength score (the designed point values; the heuristic bot ranks cards by it)
            paralyse          4.5
            return_strike     1.2*D*H on a character, 11 on equipment
            hit_all           1.5*D*H on a character, 6 on equipment
-           removes_hlt       D on a character, 1 on equipment
+           removes_hlt       D (a if stated) on a character, 1 on equipment
            heal_all          4.5
            lottery           1a  (either reward)
            draw              1.5a
@@ -131,6 +135,7 @@ from card_envs.rust_brawl.constants import (
     KIND_ICONS,
     KINDS,
     LOTTERY_REWARDS,
+    MAX_ABILITIES,
     SETS,
     TRAITS,
 )
@@ -165,7 +170,7 @@ ABILITY_SPEC: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "paralyse": ((), ("character", "equipment")),
     "return_strike": ((), ("character", "equipment")),
     "hit_all": ((), ("character", "equipment")),
-    "removes_hlt": ((), ("character", "equipment")),
+    "removes_hlt": (("amount?",), ("character", "equipment")),  # RB-6.13
     "heal_all": ((), ("character", "equipment")),
     "lottery": (("reward", "amount"), _ANY),
     "draw": (("amount",), _ANY),
@@ -198,7 +203,7 @@ class AbilityModel(StrictModel):
     """One ability of a card (RB-8); see the module docstring for the fields each kind uses."""
 
     kind: str
-    amount: int = pydantic.Field(default=0, ge=0, le=99)
+    amount: int | None = pydantic.Field(default=None, ge=1, le=99)
     trait: str | None = None
     icon: str | None = None
     against: str | None = None
@@ -213,8 +218,7 @@ class AbilityModel(StrictModel):
         required = {f for f in fields if not f.endswith("?")}
         allowed = {f.rstrip("?") for f in fields}
         for name in ("amount", "trait", "icon", "against", "reward"):
-            value = getattr(self, name)
-            present = value != 0 if name == "amount" else value is not None
+            present = getattr(self, name) is not None
             if present and name not in allowed:
                 raise ValueError(f"{self.kind} takes no {name!r} (it uses "
                                  f"{', '.join(sorted(allowed)) or 'no fields'})")
@@ -250,7 +254,7 @@ class CardModel(StrictModel):
     points: int = pydantic.Field(ge=1, le=999)
     unique: bool = False
     traits: list[str] = pydantic.Field(default_factory=list, max_length=len(TRAITS))
-    abilities: list[AbilityModel] = pydantic.Field(default_factory=list, max_length=len(ABILITY_KINDS))
+    abilities: list[AbilityModel] = pydantic.Field(default_factory=list, max_length=MAX_ABILITIES)
     origin: Literal["designed", "printed"]
 
     @pydantic.field_validator("name")
@@ -286,11 +290,14 @@ class CardModel(StrictModel):
             raise ValueError(f"a {self.kind} needs hlt >= 1")
         if self.kind == "explosive" and self.hlt != 0:
             raise ValueError("an explosive has hlt = 0 (it never stays on the table)")
-        seen: set[str] = set()
+        seen: dict[tuple, int] = {}
         for i, ab in enumerate(self.abilities):
-            if ab.kind in seen:
-                raise ValueError(f"abilities[{i}]: a second {ab.kind!r} (one of each kind)")
-            seen.add(ab.kind)
+            key = (ab.kind, ab.amount, ab.trait, ab.icon, ab.against, ab.reward)
+            if key in seen:  # RB-8: a kind repeats only with other filters or amounts
+                raise ValueError(f"abilities[{i}]: the same {ab.kind!r} as abilities[{seen[key]}] "
+                                 "(a kind may repeat only with another filter or amount, RB-8; "
+                                 "give one with the summed amount)")
+            seen[key] = i
             holders = ABILITY_SPEC[ab.kind][1]
             if self.kind not in holders:
                 raise ValueError(f"abilities[{i}]: a {self.kind} cannot hold {ab.kind!r} "
@@ -305,7 +312,8 @@ class CardModel(StrictModel):
 # -- the runtime records ----------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """One RB-8 ability: ``kind`` from ABILITY_KINDS; ``amount`` (>= 0, 0 when unused);
+    """One RB-8 ability: ``kind`` from ABILITY_KINDS; ``amount`` (>= 0, 0 when unused; a
+    removes_hlt without a stated amount has 0: it removes the card's printed DMG, RB-6.13);
     ``trait`` / ``icon`` filters of boosts, ``trait`` of extra_dmg_vs; ``against`` of reduce_vs;
     ``reward`` of lottery ("draw" | "damage")."""
 
@@ -347,7 +355,7 @@ class Card:
         return any(a.kind == kind for a in self.abilities)
 
     def ability(self, kind: str) -> Ability | None:
-        """The card's ability of that kind, or None."""
+        """The card's first ability of that kind, or None (a kind may repeat, RB-8)."""
         for a in self.abilities:
             if a.kind == kind:
                 return a
@@ -446,7 +454,7 @@ def _to_card(index: int, m: CardModel) -> Card:
     return Card(
         index=index, id=m.id, name=m.name, set=m.set, number=m.number, kind=m.kind, icon=m.icon,
         dmg=m.dmg, hlt=m.hlt, points=m.points, unique=m.unique, traits=tuple(m.traits),
-        abilities=tuple(Ability(a.kind, a.amount, a.trait, a.icon, a.against, a.reward)
+        abilities=tuple(Ability(a.kind, a.amount or 0, a.trait, a.icon, a.against, a.reward)
                         for a in m.abilities),
         origin=m.origin)
 
@@ -523,7 +531,7 @@ def strength_score(card: Card) -> float:
             "paralyse": 4.5,
             "return_strike": 1.2 * d * h if char else 11,
             "hit_all": 1.5 * d * h if char else 6,
-            "removes_hlt": d if char else 1,
+            "removes_hlt": (a or d) if char else 1,
             "heal_all": 4.5,
             "lottery": a,
             "draw": 1.5 * a,
@@ -567,6 +575,8 @@ def ability_text(ab: Ability) -> str:
     if k == "hit_all":
         return "its attack hits every opposing character at full DMG"
     if k == "removes_hlt":
+        if a:  # RB-6.13: an amount printed with the ability
+            return f"its attack removes {a} HLT (no cover or reductions)"
         return "its attack removes HLT equal to its printed DMG (no cover or reductions)"
     if k == "heal_all":
         return "its heal heals every friendly table card"

@@ -70,6 +70,11 @@ class RustBrawlConfig:
         heal_self: RB-5.3 DECISION a healer may heal itself (default ``True``).
         paralysis_turns: RB-6.4 DECISION paralysis lasts until the end of the paralysed card's
             owner's ``paralysis_turns``-th next turn (1; 1–5).
+        immunity_ends_paralysis: RB-6.18 DECISION immunity to paralysis that a paralysed card
+            gains (an equipment granting ``paralysis_immune`` attached to it) ends the running
+            paralysis at once (default ``True``); ``False``: the running paralysis lasts its
+            full time and the immunity only prevents new ones. Immunity lost later never
+            brings a paralysis back.
         attacker_leaves_cover_first: RB-6.8 DECISION an attacker leaves cover as its attack
             starts, so a strike returned to it is not halved (default ``True``; ``False``: it
             leaves cover after the attack and a returned strike is halved).
@@ -106,6 +111,7 @@ class RustBrawlConfig:
     max_hand: int = 10
     heal_self: bool = True
     paralysis_turns: int = 1
+    immunity_ends_paralysis: bool = True
     attacker_leaves_cover_first: bool = True
     table_points_with_equipment: bool = True
     stalemate_turns: int = 3
@@ -137,6 +143,7 @@ class RustBrawlConfig:
         check_int("max_hand", self.max_hand, 5, MAX_HAND_LIMIT)
         check_bool("heal_self", self.heal_self)
         check_int("paralysis_turns", self.paralysis_turns, 1, 5)
+        check_bool("immunity_ends_paralysis", self.immunity_ends_paralysis)
         check_bool("attacker_leaves_cover_first", self.attacker_leaves_cover_first)
         check_bool("table_points_with_equipment", self.table_points_with_equipment)
         check_int("stalemate_turns", self.stalemate_turns, 1, 50)

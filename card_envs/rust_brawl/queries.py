@@ -82,6 +82,10 @@ class Profile:
             other friendly cards.
         boost_hlt: ``(pair-key offset, amount, trait mask or 0, icon code or -1)``: HLT boosts
             it grants other friendly cards once (RB-6.14).
+        removes_printed: a removes_hlt without a stated amount (own or granted): its attack
+            removes the character's printed DMG (RB-6.3, RB-6.13; counted once).
+        removes_amount: the sum of the amounts stated with its removes_hlt abilities (RB-6.13;
+            several add up, RB-8), added to the printed DMG when ``removes_printed``.
     """
 
     __slots__ = (
@@ -94,6 +98,8 @@ class Profile:
         "reduce_melee",
         "reduce_ranged",
         "reduce_vs",
+        "removes_amount",
+        "removes_printed",
     )
 
     def __init__(self) -> None:
@@ -106,6 +112,8 @@ class Profile:
         self.extra_vs: tuple = ()
         self.boost_dmg: tuple = ()
         self.boost_hlt: tuple = ()
+        self.removes_printed = False
+        self.removes_amount = 0
 
     def __getstate__(self) -> dict:  # pickle with every protocol
         return {name: getattr(self, name) for name in self.__slots__}
@@ -144,6 +152,11 @@ class Profile:
             elif code in (AB_LOTTERY, AB_DRAW):
                 pass  # on play (RB-6.6, RB-8), not a table effect
             else:
+                if code == AB_REMOVES_HLT:  # RB-6.13: its own amount, else the printed DMG
+                    if ab.amount:
+                        self.removes_amount += ab.amount
+                    else:
+                        self.removes_printed = True
                 self.flags |= 1 << code
         self.reduce_vs, self.extra_vs, self.boost_dmg, self.boost_hlt = \
             tuple(rv), tuple(ev), tuple(bd), tuple(bh)
@@ -294,9 +307,21 @@ class RustBrawlQueries(GameBase[RBState]):
             self._profiles[key] = prof
         return prof
 
+    def removes_hlt(self, prof: Profile, c: int) -> int:
+        """The HLT a removes-HLT attack of card ``c`` with the profile ``prof`` removes
+        (RB-6.3, RB-6.13): the amounts stated with its removes_hlt abilities, plus ``c``'s
+        printed DMG when one states none; no boosts, no extra DMG, no reductions. An int
+        >= 0 (0 when ``prof`` has no removes_hlt)."""
+        return (self.printed_dmg[c] if prof.removes_printed else 0) + prof.removes_amount
+
     def slot_immune(self, s: RBState, p: int, j: int) -> bool:
-        """Whether the card at ``(p, j)`` cannot be paralysed (RB-8 paralysis_immune)."""
+        """Whether the card at ``(p, j)`` cannot be paralysed (RB-8 paralysis_immune, its own
+        or granted by its equipment)."""
         return bool(self.slot_profile(s, p, j).flags & F_IMMUNE)
+
+    def card_immune(self, c: int) -> bool:
+        """Whether card ``c`` itself (without equipment) cannot be paralysed (RB-8)."""
+        return bool(self.profile0[c].flags & F_IMMUNE)
 
     def _boost_matches(self, c: int, tm: int, ic: int) -> bool:
         if tm and not self.tmask[c] & tm:

@@ -333,7 +333,8 @@ class RustBrawlGame(RustBrawlQueries):
         The attacker leaves cover as the attack starts (RB-6.8; ``attacker_leaves_cover_first``).
         Each hit deals the attacker's DMG with boosts and extra DMG against the target's
         traits (RB-6.13), halved in cover, less the target's reductions (RB-6.1, RB-6.2); a
-        removes-HLT attacker removes its printed DMG instead (RB-6.3). A paralysing attacker
+        removes-HLT attacker removes its printed amount instead (RB-6.3, RB-6.13: the amount
+        stated with the ability, else its printed DMG). A paralysing attacker
         paralyses every target not immune (RB-6.4, RB-6.12). A character target with return
         strike that was not paralysed before the attack deals its DMG back (RB-6.7, RB-6.10:
         not an attack, no melee/ranged reductions) and leaves cover unless the attack
@@ -357,8 +358,8 @@ class RustBrawlGame(RustBrawlQueries):
         for t in targets:
             tc = qrow[t]
             tprof = self.profile_of(tc, qeq[t]) if qeq[t] else prof0[tc]
-            if removes:  # RB-6.3: the printed amount, no reduction
-                d = self.printed_dmg[c]
+            if removes:  # RB-6.3, RB-6.13: the printed amount, no reduction
+                d = self.removes_hlt(prof, c)
             else:
                 b = base + self._extra(prof, tmask[tc]) if extra_vs else base
                 if qcover[t]:
@@ -450,13 +451,15 @@ class RustBrawlGame(RustBrawlQueries):
     def _attach(self, s: RBState, p: int, j: int, e: int) -> None:
         """Equipment ``e`` goes to the character at ``(p, j)`` (RB-5.7): its HLT is gained once
         (current and maximum), its abilities are granted (a granted paralysis immunity ends a
-        paralysis); HLT boosts are granted (RB-6.14)."""
+        running paralysis, RB-6.18 ``immunity_ends_paralysis``); HLT boosts are granted
+        (RB-6.14)."""
         s.equipment[p][j].append(e)
         gain = self.printed_hlt[e]
         s.hlt[p][j] += gain
         s.max_hlt[p][j] += gain
-        if s.paralysed_until[p][j] and self.slot_profile(s, p, j).flags & F_IMMUNE:
-            s.paralysed_until[p][j] = 0  # it can no longer be paralysed (RB-8)
+        if (s.paralysed_until[p][j] and self.config.immunity_ends_paralysis
+                and self.slot_profile(s, p, j).flags & F_IMMUNE):
+            s.paralysed_until[p][j] = 0  # RB-6.18: the gained immunity ends the paralysis
         self._grant_hlt(s, p)
 
     def _grant_hlt(self, s: RBState, p: int) -> None:

@@ -355,9 +355,12 @@ def check_state(game: Any, state: RBState) -> None:
                     fail(f"paralysed_until{at}", until, f"is not 0 or a turn of seat {p} in "
                          f"{tq[p]}..{tq[p] + cfg.paralysis_turns} (paralysis_turns "
                          f"{cfg.paralysis_turns}, seat {p} has started {tq[p]} turns)")
-                if game.slot_immune(s, p, j):
+                # RB-6.18: with immunity_ends_paralysis=False an immunity granted by equipment
+                # attached while paralysed leaves the paralysis running; the card's own never
+                if (game.slot_immune(s, p, j) if cfg.immunity_ends_paralysis
+                        else game.card_immune(c)):
                     fail(f"paralysed_until{at}", until, "is set on a card immune to "
-                         "paralysis (RB-8 paralysis_immune)")
+                         "paralysis (RB-8 paralysis_immune, RB-6.18)")
             eq = s.equipment[p][j]
             if eq:
                 if k != CHARACTER:

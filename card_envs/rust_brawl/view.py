@@ -53,6 +53,8 @@ def short_ability(ab: Ability) -> str:
         return f"on play: draw {a}"
     if k == "extra_dmg_vs":
         return f"+{a} DMG vs {ab.trait}"
+    if k == "removes_hlt" and a:  # RB-6.13: an amount printed with the ability
+        return f"removes {a} HLT"
     return {"paralysis_immune": "paralysis immune", "paralyse": "paralyses",
             "return_strike": "return strike", "hit_all": "hits all",
             "removes_hlt": "removes HLT", "heal_all": "heals all"}[k]
