@@ -165,12 +165,8 @@ OBSERVATION = Layout(
 #: the pieces fixed for a whole game come last: the dynamic part is everything before them
 STATIC_PIECES = ("my_weapon_info", "opp_weapon_info", "my_wheels", "opp_wheels", "my_hero",
                  "opp_hero")
-DYNAMIC_SIZE = OBSERVATION.start(STATIC_PIECES[0])
+DYNAMIC_SIZE = sum(p.size for p in OBSERVATION.pieces if p.name not in STATIC_PIECES)
 assert [p.name for p in OBSERVATION.pieces[-len(STATIC_PIECES):]] == list(STATIC_PIECES)
-#: per side: where its slot status, stored effect, stored value and durability pieces start
-SIDE_PIECES = {side: tuple(OBSERVATION.start(f"{side}_{piece}") for piece in (
-    "weapon_status", "stored_effect", "stored_value", "stored_durability"))
-    for side in ("my", "opp")}
 
 
 def _clip(x: float) -> float:
@@ -264,8 +260,11 @@ class ScratchWarsEncoder(Encoder):
         for where, value in ((at.my_init_value, s.initiative_value[me]),
                              (at.opp_init_value, s.initiative_value[op])):
             v[where] = NO_INITIATIVE if value < 0 else _clip(value / VALUE_SCALE)
-        for seat, side in ((me, "my"), (op, "opp")):
-            status_at, effect_at, value_at, durability_at = SIDE_PIECES[side]
+        for seat, status_at, effect_at, value_at, durability_at in (
+                (me, at.my_weapon_status, at.my_stored_effect, at.my_stored_value,
+                 at.my_stored_durability),
+                (op, at.opp_weapon_status, at.opp_stored_effect, at.opp_stored_value,
+                 at.opp_stored_durability)):
             for k, slot in enumerate(s.weapon_slots[seat]):
                 v[status_at + N_STATUS * k + slot.status] = 1.0
                 if slot.status == STORED:
