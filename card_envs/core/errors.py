@@ -46,8 +46,18 @@ class CardDataError(CardEnvsError, ValueError):
 
 
 class IllegalActionError(CardEnvsError, ValueError):
-    """An action outside the action space, or (with ``illegal_action="raise"`` / on the engine API)
-    an in-range action that is not legal in the current state. The message names the action."""
+    """An action outside the action space (not an action id, out of range), or (as its subclass
+    :class:`NotLegalError`) an in-range action that is not legal in the current state. The
+    message names the action."""
+
+
+class NotLegalError(IllegalActionError):
+    """An action id of the action space that the rules forbid now (not among
+    ``legal_actions(state)``, or the game is over): raised by
+    :meth:`GameBase.apply_action <card_envs.core.game.GameBase.apply_action>`, the one owner of
+    legality, with the state unchanged. The env adapters turn it into their convention for an
+    illegal move (PettingZoo's: terminate the offender with −1, or raise). The message names the
+    action and the phase."""
 
 
 class LoadoutError(CardEnvsError, ValueError):

@@ -24,8 +24,12 @@ Action              ``Discrete(game.num_actions)``: an int, numpy integer or 0-d
                     plays a uniformly random legal action instead (drawn from ``self.np_random``,
                     seeded by ``reset(seed=...)`` or ``seed``), info ``illegal_action=True`` and
                     ``played_action`` (the id played); ``"raise"`` raises
-                    :class:`~card_envs.core.errors.IllegalActionError` naming it, the state
-                    unchanged (for masked learners: a masking bug shows at once)
+                    :class:`~card_envs.core.errors.NotLegalError` (an ``IllegalActionError``)
+                    naming it, the state unchanged (for masked learners: a masking bug shows at
+                    once). Legality is the core's alone: the move goes to
+                    ``game.apply_action``, whose ``NotLegalError`` is turned into the above, and
+                    the mask is ``game.legal_action_mask`` (the env keeps only the array it
+                    handed out, never consults it)
 ``action_masks()``  int8 ``(num_actions,)`` legal actions of the learner (for sb3-contrib
                     ``MaskablePPO``). Never all zeros: when the game is over (SB3 auto-resets
                     before it asks again) it is all ones
@@ -96,7 +100,7 @@ from gymnasium.utils import seeding
 
 from card_envs.bots.base import as_policy, check_opponent, reseed_policy
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.errors import ConfigError, NotLegalError
 from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
 from card_envs.evaluation.match import outcome_of
@@ -336,12 +340,17 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
-        a = self.game.check_action(self.state, action)  # type and range: the core's one check
+        game, state = self.game, self.state
+        a = game.check_action(state, action)  # type and range: the core's one check
         substituted = False
-        if not self._mask[a]:
+        before = game.clone(state) if self._camera is not None else None
+        try:
+            game.apply_action(state, a)  # legality: the core's one check
+        except NotLegalError:
             if self.illegal_action == "random_legal":
-                a = int(self.np_random.choice(np.flatnonzero(self._mask)))
+                a = int(self.np_random.choice(game.legal_actions(state)))
                 substituted = True
+                game.apply_action(state, a)
             elif self.illegal_action == "lose":
                 if "lose" not in _WARNED:
                     _WARNED.add("lose")
@@ -358,14 +367,12 @@ class SingleAgentEnv(gymnasium.Env):
                     self.render()
                 return self._observe(), reward, True, False, info
             else:
-                raise IllegalActionError(
-                    f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not "
-                    f"legal now; legal actions: {np.flatnonzero(self._mask).tolist()}"
-                )
-        game, state = self.game, self.state
-        if self._camera is not None:
-            self._camera.before_move(state, a)
-        game.apply_action(state, a)
+                raise NotLegalError(
+                    f"learner action {a} ({game.action_to_string(state, a)}) is not "
+                    f"legal now; legal actions: {game.legal_actions(state)}"
+                ) from None
+        if before is not None:  # named as the state before the move showed it
+            self._camera.before_move(before, a)
         self._decisions += 1
         finished = self._play_opponents()
         if self.render_mode == "human":
