@@ -28,6 +28,14 @@ def short_repr(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def first_line(exc: BaseException, limit: int = 160) -> str:
+    """The first line of ``exc``'s message (its type's name if empty), cut to ``limit``
+    characters: how an error message quotes the error it replaces."""
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
 class CardEnvsError(Exception):
     """Base class of every error card-envs raises on purpose."""
 

@@ -348,7 +348,7 @@ class LabelRound:
         """The game and the search with this round's network (torch on one thread)."""
         import torch
 
-        from card_envs.evaluation.policies import resolve_game
+        from card_envs.core.registry import resolve_game
 
         torch.set_num_threads(1)
         game = resolve_game(self.setup.game, self.setup.config)
@@ -546,7 +546,7 @@ def _train(args: ExItArgs, pool) -> dict[str, Any]:
     from card_envs.bots.base import RandomBot
     from card_envs.bots.sb3 import FrozenPolicy
     from card_envs.evaluation.match import play_match
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
     from card_envs.evaluation.runner import deal_seed, progress_bar
     from card_envs.training.args import Args, game_config
     from card_envs.bots.sb3 import load_model

@@ -49,7 +49,7 @@ info                ``seat`` (learner's seat), ``opponent`` (league kind or name
                     ``action_masks()``: on every reset and step, for loops that read the mask
                     from the info, as AgileRL's; a new array at every decision and at every
                     episode end, so editing a kept mask changes no later one); at the end also ``outcome`` (1 win, 0.5 draw,
-                    0 loss: :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all
+                    0 loss: :func:`card_envs.core.outcome.outcome_of`) and ``returns`` (all
                     seats)
 ==================  ==========================================================================
 
@@ -101,9 +101,9 @@ from gymnasium.utils import seeding
 from card_envs.bots.base import as_policy, check_opponent, reseed_policy
 from card_envs.core.config import check_choice, check_int
 from card_envs.core.errors import ConfigError, NotLegalError
+from card_envs.core.outcome import outcome_of
 from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
-from card_envs.evaluation.match import outcome_of
 
 
 #: the choices of ``SingleAgentEnv(illegal_action=...)``, the default first
@@ -509,10 +509,10 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
 
     Args:
         game: a registry name (``"garda3"``) or ``"package.module:factory"``
-            (:func:`card_envs.evaluation.policies.resolve_game`).
+            (:func:`card_envs.core.registry.resolve_game`).
         opponent: a policy spec as ``card-envs evaluate`` takes it (``"random"``, ``"heuristic"``,
             ``"ismcts:100"``, ``"heuristic+lookahead:8"``, ``"runs/x/model.zip"``,
-            ``"package.module:name"``: :func:`card_envs.evaluation.policies.resolve_policy`),
+            ``"package.module:name"``: :func:`card_envs.bots.specs.resolve_policy`),
             or a policy / callable / :class:`OpponentSource` object; it plays every other seat.
         **kwargs: :data:`ENV_KEYWORDS` go to :class:`SingleAgentEnv` (``seed`` also seeds a
             spec's policy); the rest are the game's config fields (``variant="royale"``,
@@ -523,7 +523,7 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
             is no policy (:func:`card_envs.bots.base.policy_problem`), a bad env keyword (each
             named; see :class:`SingleAgentEnv`).
     """
-    from card_envs.evaluation.policies import resolve_game, resolve_policy
+    from card_envs.bots.specs import resolve_game, resolve_policy
 
     env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
     if not isinstance(opponent, str) and not isinstance(opponent, OpponentSource):
