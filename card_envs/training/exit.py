@@ -533,9 +533,14 @@ def train(args: ExItArgs) -> dict[str, Any]:
         ConfigError: a bad flag (:func:`validate_args`), game or resume path;
         ClusterUnreachableError: no Ray cluster at ``--address`` (before anything is written).
     """
+    validate_args(args)
+    return _train_in_pool(args)
+
+
+def _train_in_pool(args: ExItArgs) -> dict[str, Any]:
+    """:func:`train` on validated ``args`` (what :func:`main` runs after its own check)."""
     from card_envs.evaluation.pool import GamePool
 
-    validate_args(args)
     with GamePool(args.workers, args.address) as pool:  # labels every round's games
         return _train(args, pool)
 
@@ -748,7 +753,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
                 "`ray start --head`, or leave --address out)")
 
     return trainer_main(argv, prog or "python -m card_envs.training.exit", parse_args,
-                        validate_args, train, TRAIN_MODULES, on_error=no_ray)
+                        validate_args, _train_in_pool, TRAIN_MODULES, on_error=no_ray)
 
 
 if __name__ == "__main__":  # python -m card_envs.training.exit
