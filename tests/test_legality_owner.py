@@ -1,8 +1,8 @@
 """Legality has one owner (issue 19): ``GameBase.apply_action`` alone decides whether a move is
 legal (``NotLegalError`` for an action id the rules forbid now, ``IllegalActionError`` for a value
 that is no action id); the env adapters keep no legal-action list of their own: a move goes to
-``apply_action`` and the mask is the core's ``legal_action_mask``, read from the legal actions the
-core caches on the state (``state.legal_cache``) until the next move."""
+``apply_action`` and the mask is read from the core's ``legal_actions``, the list the core caches
+on the state (``state.legal_cache``) until the next move."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import random
 import numpy as np
 import pytest
 
+from card_envs.bots.base import RandomBot
 from card_envs.core import registry
 from card_envs.core.errors import IllegalActionError, NotLegalError
 from card_envs.wrappers.single_agent import SingleAgentEnv
-from card_envs.bots.base import RandomBot
 
 GAMES = registry.available_games()
 

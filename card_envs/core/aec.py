@@ -43,8 +43,8 @@ engines (see docs/design.md):
 
 Legality has one owner, the core: the env keeps no legal-action list of its own. A move goes
 straight to :meth:`GameBase.apply_action <card_envs.core.game.GameBase.apply_action>`, whose
-``NotLegalError`` becomes the convention above, and ``action_mask`` is the game's
-``legal_action_mask`` (from the legal actions the core caches on the state until the next move).
+``NotLegalError`` becomes the convention above, and ``action_mask`` is read from the game's
+``legal_actions`` (the list the core caches on the state until the next move).
 
 ``tests/test_adapter_vs_pettingzoo.py`` checks that this adapter behaves as the same env wrapped in
 PettingZoo's three wrappers.
@@ -297,10 +297,9 @@ class CardGameEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
+        mask = self._zero_mask.copy()
         if not self._game_over and agent == self.agent_selection:
-            mask = self.game.legal_action_mask(self.state_obj)  # from the core's cached list
-        else:
-            mask = self._zero_mask.copy()
+            mask[self.game.legal_actions(self.state_obj)] = 1  # the core's cached list
         return {
             "observation": self._view(self.state_obj, self._index[agent]),
             "action_mask": mask,
