@@ -110,7 +110,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from card_envs.core.entities import EntityLayout
-from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.errors import IllegalActionError, NotLegalError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.core.state import codec_of, format_path, short_repr
@@ -442,10 +442,15 @@ class GameBase(Generic[S]):
     def apply_action(self, state: S, action: Any) -> None:
         """Apply ``action`` for ``current_player(state)``, in place.
 
+        The one owner of legality: every adapter and wrapper leaves the decision to this
+        method (and reads ``legal_actions`` for its masks).
+
         Raises:
-            IllegalActionError: not an action value, out of range, or not legal now (the game is
-                over, or the rules forbid it); the message names the value and the phase, and the
-                state is unchanged.
+            IllegalActionError: not an action value, or out of range (the message names the
+                value and the phase).
+            NotLegalError: (an ``IllegalActionError``) an action id that is not legal now: the
+                game is over, or the rules forbid it (the message names the action and the
+                phase). Either way the state is unchanged.
         """
         if action.__class__ is not int:
             action = self.check_action(state, action)
@@ -455,9 +460,9 @@ class GameBase(Generic[S]):
         if action not in legal:
             self.check_action(state, action)  # out of range: say so
             if not legal:
-                raise IllegalActionError(
+                raise NotLegalError(
                     f"{self.name}: action {action} refused: the game is over")
-            raise IllegalActionError(
+            raise NotLegalError(
                 f"{self.name}: action {action} ({self.action_to_string(state, action)}) is not "
                 f"legal in phase {self.phase_name(state)!r}; legal: {legal}")
         state.legal_cache = None

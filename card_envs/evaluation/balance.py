@@ -261,11 +261,7 @@ class BalanceArena:
     """A process's base game and per-seat policies; :meth:`play` plays a job."""
 
     def __init__(self, setup: BalanceSetup):
-        from card_envs.evaluation.policies import (
-            check_policy_fits,
-            resolve_game,
-            resolve_policy,
-        )
+        from card_envs.bots.specs import resolve_game, resolve_policy
 
         self.setup = setup
         self._resolve_game = resolve_game
@@ -279,9 +275,8 @@ class BalanceArena:
                 f"(random legal sets per seat); remove it from the game config")
         self.policies = []
         for _seat in range(self.seats):
-            policy = resolve_policy(setup.policy, setup.game, seed=0, game=self.base)
-            check_policy_fits(policy, self.base, setup.policy)
-            self.policies.append(policy)
+            # resolve_policy checks that it fits the game (once)
+            self.policies.append(resolve_policy(setup.policy, setup.game, seed=0, game=self.base))
         self._cache: dict[int, list] = {}
 
     def deal(self, seed: int) -> list:
