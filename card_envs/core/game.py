@@ -16,7 +16,20 @@ Contract (``S`` is the game's state type):
 ``observation_low/high: float``             bounds of every observation entry
 ``max_game_length: int``                    upper bound on decisions in one game (the adapter
                                             truncates there)
+``min_utility``, ``max_utility: float``,    declared facts (stated by every game class; a
+``utility: str``, ``zero_sum: bool``,       config may change them in ``__init__``; only
+``chance: bool``,                           ``perfect_information`` defaults to ``False``):
+``perfect_information: bool``               every return in the range, in ``"win/loss"`` or
+                                            ``"score"`` units, summing to 0, chance from
+                                            ``state.rng``, nothing hidden from any seat
+``provides_potential: bool``,               capabilities (default ``False``): the game writes
+``provides_lookahead_horizon: bool``        the optional hook of that name
+``facts -> GameFacts``                      all of the above as one frozen record (name,
+                                            version, seats, length included) that tools read
+                                            instead of probing the game; ``check_game``
+                                            asserts each fact on random play
 ``new_state(seed) -> S``                    a fresh game; all chance comes from ``state.rng``
+                                            (abstract, as every method the game writes)
 ``current_player(S) -> int``                seat to decide, ``-1`` once the game is over
 ``legal_actions(S) -> list[int]``           sorted legal action ids (ints inside the engine)
 ``legal_action_mask(S) -> ndarray``         int8 ``(num_actions,)`` built from the list
@@ -24,7 +37,9 @@ Contract (``S`` is the game's state type):
                                             ``a`` is not legal
 ``is_terminal(S) -> bool``                  game over (by the rules or by a rule cap)
 ``is_truncated(S) -> bool``                 game over by a rule cap (e.g. ``max_rounds``)
-``returns(S) -> list[float]``               final reward per seat (zero-sum); zeros mid-game
+``returns(S) -> list[float]``               final reward per seat, in ``[min_utility,
+                                            max_utility]`` (zero-sum if declared); zeros
+                                            mid-game
 ``observe(S, p) -> ndarray``                float32 ``observation_shape``, seat ``p``'s view,
                                             never another seat's hidden cards
 ``observe_dict(S, p)``,                     the same view as a dict of the layout's named
@@ -41,20 +56,23 @@ Contract (``S`` is the game's state type):
                                             ``p``'s information and ``rng`` only
 =========================================  ===================================================
 
-Optional hooks (a game may leave them out; the tools that need them say so):
+Optional hooks (``GameBase`` defines each with a "none" default; a game that writes one
+declares its capability, and the tools read ``facts``, never probe):
 
 =========================================  ===================================================
 ``potential(S, p) -> float``                seat ``p``'s standing in [−1, 1] from public facts
                                             (Garda3: material lead); used by reward shaping
-                                            (``SingleAgentEnv(shaping=...)``) and as the leaf
-                                            score of the decision-time lookahead
+                                            (``SingleAgentEnv(shaping=...)``, refused without
+                                            ``provides_potential``) and as the leaf score of
+                                            the decision-time lookahead. Default ``0.0``
 ``lookahead_horizon(S) -> key | None``      how far a lookahead plays out (a rollout stops
                                             when the key changes, e.g. the round), ``None``
                                             where it should not decide; ``None`` also stops a
                                             rollout, so keep the key inside the horizon
-                                            (:mod:`card_envs.bots.lookahead`)
-``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
-                                            default ``render_view`` shows ``render``
+                                            (:mod:`card_envs.bots.lookahead`); hashable, the
+                                            same on a clone. Default ``None`` (without
+                                            ``provides_lookahead_horizon`` a lookahead plays to
+                                            the end of the game)
 ``view_class`` (the game's ``view.py``)     what a seat is shown, declared once
                                             (:mod:`card_envs.core.view`): ``render(S)``,
                                             ``render_view(S, p)`` (seat ``p``'s text view: only
@@ -65,16 +83,13 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             down stays unnamed), ``effects_seen_by(S, a, S2,
                                             p)`` (what a move did); the game's methods of these
                                             names hand over to it; the default view builds a
-                                            text view from the seat's observation
-``balance_deal(seed) -> list``,             the card-balance report's protocol
-``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
-``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
-``card_played(S, a) -> str | None``,        seat from a seed, the config overrides seating
-``balance_card_names() -> dict[str, str]``, them, a set's card ids, the card an action puts
-``starting_player(S) -> int | None``        into play, the pool, the rules' starting player;
-                                            the first three default to
-                                            ``NotImplementedError`` ("not supported")
+                                            text view from the seat's observation (the whole
+                                            ``render`` with ``perfect_information``)
 =========================================  ===================================================
+
+The card-balance report's protocol (``balance_deal``, ``balance_config``, ``cards_in_set``,
+``card_played``, ``starting_player``, ``balance_card_names``) is not part of ``GameBase``: a game
+opts in by inheriting :class:`card_envs.core.balance.BalanceMixin` (``facts.provides_balance``).
 
 What each game writes and what the core does once (:class:`GameBase`):
 

@@ -74,7 +74,8 @@ class DirtAndGloryGame(GameBase[DGState]):
     observation_low = 0.0
     observation_high = 1.0
     # -- declared facts (card_envs.core.game.GameFacts) --
-    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # DG-4.2 reward='win' (reward='score': set in __init__)
+    # DG-4.2 reward="win" (reward="score": set in __init__)
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"
     zero_sum = True
     chance = True  # shuffled decks (DG-2)
     provides_potential = provides_lookahead_horizon = True

@@ -72,7 +72,8 @@ class Garda3(GameBase[Garda3State]):
     phases = PHASES
     max_game_length = 20_000
     # -- declared facts (card_envs.core.game.GameFacts) --
-    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # G-7.4: +1 the winner, -1 (-1/2 each in free_for_all) the others
+    # G-7.4: +1 the winner, -1 the loser (-1/2 each in free_for_all)
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"
     zero_sum = True
     chance = True  # shuffled decks (G-3.1)
     provides_potential = provides_lookahead_horizon = True

@@ -78,32 +78,33 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
 
     Checked at every decision: ``current_player == -1`` exactly when terminal; legal actions
     plain ints, sorted, unique, in range, non-empty while not terminal, matching
-    ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite and
-    inside ``[observation_low, observation_high]``, and its other views (:func:`check_views`: the
-    named dict view, the entity view of a game that declares one) of their declared keys,
-    shapes, dtypes and bounds, the dict view holding exactly the flat entries; returns of length
-    ``num_players``, zeros
-    mid-game, each in the declared ``[min_utility, max_utility]``, summing to 0 at the end when
-    the game declares ``zero_sum``; ``potential`` of every seat in [-1, 1] and
-    ``lookahead_horizon`` ``None`` or hashable, the same key twice and on a clone (games that
-    provide them); no game longer than ``max_game_length``; ``check_state`` passes; ``clone`` independent
-    of the original (both ways); the JSON round trip gives the same dict and plays the next move
-    identically (and a copy saved at the first and a middle decision plays the whole game on
-    identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
-    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in
-    every view: flat, dict, entities), its text view ``render_view``, its picture's content
-    ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's actions (unless
-    the move shows ``p`` the difference: all ``p`` is shown after the move, its observation, text
-    view and picture, differs, and is itself unchanged by ``sample_hidden``; a card played face
-    up is public from then on, also where the observation encodes it by features alone) (and
-    legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
-    the registry's, else the game folder's ``bot.HeuristicBot`` (ConformanceError when there is
-    none); ``None``: skip; or a zero-argument factory) chooses the same action after
-    ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
-    masked-out action are refused with ``IllegalActionError`` naming the value, the state
-    unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a
-    few mutated payloads. Once: equal seeds give equal states, ``pickle`` / ``copy.deepcopy`` of
-    the game (and of ``env_factory()``'s env after a reset) work and play on identically.
+    ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite
+    and inside ``[observation_low, observation_high]``, and its other views
+    (:func:`check_views`: the named dict view, the entity view of a game that declares one) of
+    their declared keys, shapes, dtypes and bounds, the dict view holding exactly the flat
+    entries; returns of length ``num_players``, zeros mid-game, each in the declared
+    ``[min_utility, max_utility]``, summing to 0 at the end when the game declares ``zero_sum``;
+    ``potential`` of every seat in [-1, 1] and ``lookahead_horizon`` ``None`` or hashable, the
+    same key twice and on a clone (games that provide them); no game longer than
+    ``max_game_length``; with ``perfect_information``, ``sample_hidden`` changes no seat's
+    observation; ``check_state`` passes; ``clone`` independent of the original (both ways); the
+    JSON round trip gives the same dict and plays the next move identically (and a copy saved at
+    the first and a middle decision plays the whole game on identically); ``sample_hidden(s, p,
+    R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)), p, R(k))`` as JSON (a function of
+    ``p``'s information only), keeps ``p``'s observation (in every view: flat, dict, entities),
+    its text view ``render_view``, its picture's content ``table_view`` and the names
+    ``action_seen_by`` gives ``p`` of another seat's actions (unless the move shows ``p`` the
+    difference: all ``p`` is shown after the move, its observation, text view and picture,
+    differs, and is itself unchanged by ``sample_hidden``; a card played face up is public from
+    then on, also where the observation encodes it by features alone) (and legal actions when
+    ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``: the registry's, else
+    the game folder's ``bot.HeuristicBot`` (ConformanceError when there is none); ``None``:
+    skip; or a zero-argument factory) chooses the same action after ``sample_hidden`` for the
+    seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a masked-out action are refused
+    with ``IllegalActionError`` naming the value, the state unchanged; ``np.int64(k)`` and
+    ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a few mutated payloads. Once: equal
+    seeds give equal states, ``pickle`` / ``copy.deepcopy`` of the game (and of
+    ``env_factory()``'s env after a reset) work and play on identically.
 
     Args:
         game: a configured game (:class:`card_envs.core.game.GameBase`).
