@@ -220,9 +220,10 @@ class SingleAgentEnv(gymnasium.Env):
         if not _is_number(shaping_gamma) or not 0.0 <= shaping_gamma <= 1.0:
             raise ConfigError(f"config field 'shaping_gamma': expected a number in [0, 1], got "
                               f"{shaping_gamma!r}")
-        if shaping and not hasattr(game, "potential"):
+        if shaping and not game.facts.provides_potential:
             raise ConfigError(
-                f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
+                f"shaping={shaping}: game {game.name!r} has no potential() to shape with (its "
+                "facts: provides_potential is False)")
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
