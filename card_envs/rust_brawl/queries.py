@@ -11,15 +11,7 @@ from __future__ import annotations
 
 from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase
-from card_envs.rust_brawl.cards import (
-    CardDb,
-    DeckError,
-    card_text,
-    load_card_db,
-    load_deck,
-    shipped_decks,
-    validate_deck,
-)
+from card_envs.rust_brawl.cards import CardDb, DeckError, card_text, load_card_db
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     AB_BOOST_DMG,
@@ -51,6 +43,7 @@ from card_envs.rust_brawl.constants import (
     action_layout,
     discard_start,
 )
+from card_envs.rust_brawl.decks import load_deck, shipped_decks, validate_deck
 from card_envs.rust_brawl.state import (
     RANDOM_DECK,
     RBState,

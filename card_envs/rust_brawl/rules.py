@@ -23,7 +23,6 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.rust_brawl.cards import random_deck
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     A_EQUIP,
@@ -49,6 +48,7 @@ from card_envs.rust_brawl.constants import (
     RANGED_TARGET,
     STARTER_DRAW,
 )
+from card_envs.rust_brawl.decks import copies_allowed, random_deck
 from card_envs.rust_brawl.observation import Encoder
 from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
                                            F_REMOVES, F_RETURN, Profile, RustBrawlQueries)
@@ -672,7 +672,7 @@ class RustBrawlGame(RustBrawlQueries):
 
     # -- the card-balance report (card_envs.evaluation.balance, docs/balance.md) ----------------
     def balance_deal(self, seed: int) -> list[list[str]]:
-        """Two random legal decks (RB-1.1, RB-1.2: ``cards.random_deck`` at
+        """Two random legal decks (RB-1.1, RB-1.2: ``decks.random_deck`` at
         ``deck_point_limit``), seat 0's then seat 1's from one ``random.Random(seed)``; each a
         sorted list of card ids, one per copy."""
         rng = random.Random(seed)
@@ -760,9 +760,8 @@ class RustBrawlGame(RustBrawlQueries):
         count = Counter(fixed)
         budget = self.config.deck_point_limit - sum(self.points[c] for c in fixed)
         avail = []
-        for c in range(self.num_cards):
-            most = 1 if self.unique[c] else 2
-            avail += [c] * max(0, most - count[c])
+        for card in self.db.cards:
+            avail += [card.index] * max(0, copies_allowed(card) - count[card.index])
         out = []
         pts = self.points
         for left in range(k, 0, -1):
