@@ -608,8 +608,8 @@ def test_the_deck_api_keeps_its_old_import_path_after_the_split():
 
 @pytest.mark.parametrize(("copies", "limit", "says"), [
     # RB-1.1: at most 2 copies of a card (Ospalý Vstupař, 12 points)
-    ({"ospaly_vstupar": 3}, 250, "3 copies of Ospalý Vstupař (ospaly_vstupar): RB-1.1 allows at "
-                                 "most 2 copies of a card"),
+    ({"ospaly_vstupar": 3}, 250, ("3 copies of Ospalý Vstupař (ospaly_vstupar): RB-1.1 allows "
+                                  "at most 2 copies of a card")),
     # RB-1.2: 2 x 12 + 14 = 38 points over a limit of 37
     ({"ospaly_vstupar": 2, "kmenovy_zdravotnik": 1}, 37,
      "38 points, over the point limit 37 by 1 (RB-1.2)"),

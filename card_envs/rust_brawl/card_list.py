@@ -86,7 +86,8 @@ def render_docs(db: CardDb | None = None) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m card_envs.rust_brawl.card_list") -> int:
+def main(argv: list[str] | None = None,
+         prog: str = "python -m card_envs.rust_brawl.card_list") -> int:
     """``--write-docs PATH | --check-docs PATH`` (scripts/rust_brawl_card_list.py): write the
     card list, or return 1 when PATH differs from it. Returns the exit status."""
     import argparse
