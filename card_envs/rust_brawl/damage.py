@@ -77,12 +77,4 @@ def hit(dmg: int, attacker: Profile, printed_dmg: int, attacker_tmask: int, atta
         return removes_hlt(attacker, printed_dmg)
     if attacker.extra_vs:
         dmg += extra_dmg(attacker, target_tmask)
-    # dealt() written out: this runs for every hit of every attack (the engine's hot loop)
-    if in_cover:
-        dmg //= 2
-    red = target.reduce + (target.reduce_melee if attack == MELEE else
-                           target.reduce_ranged if attack == RANGED else 0)
-    for rv in target.reduce_vs:
-        if attacker_tmask & rv.tmask:
-            red += rv.amount
-    return dmg - red if dmg > red else 0
+    return dealt(dmg, in_cover, target, attacker_tmask, attack)
