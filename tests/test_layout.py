@@ -23,8 +23,10 @@ REPO = PACKAGE.parent
 GAME_MODULES = {"__init__", "constants", "cards", "config", "state", "rules", "observation",
                 "view", "bot"}
 #: a module a game folder may add: the read-only position queries its Game class inherits, when
-#: the rules would otherwise pass RULES_MAX_LINES (Scratch Wars, Rust Brawl)
-OPTIONAL_GAME_MODULES = {"queries"}
+#: the rules would otherwise pass RULES_MAX_LINES (Scratch Wars, Rust Brawl); the deck lists and
+#: their legality, and the generated card list, when cards.py would otherwise pass the package's
+#: line limit (Rust Brawl: decks.py, card_list.py)
+OPTIONAL_GAME_MODULES = {"queries", "decks", "card_list"}
 #: the longest a game's rules.py may be
 RULES_MAX_LINES = 800
 #: every game folder: the registered games and the shipped template

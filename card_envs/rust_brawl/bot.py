@@ -19,7 +19,7 @@ follow). The rules, in the phases of RB-4:
 - **ranged target** (RB-5.2): the **weakest enemy it can destroy**: of the targets whose HLT the
   hit would bring to 0 or below, the one with the least HLT left (then the highest score); if
   none, the **most valuable one it can damage most**: the most damage, then the highest score.
-  The damage is the engine's RB-6.1/6.2/6.3/6.13 rule (:func:`card_envs.rust_brawl.damage.hit`,
+  The damage is the engine's RB-6.1/6.2/6.3/6.13 rule (:func:`card_envs.rust_brawl.queries.hit`,
   the one the rules apply) read from the public table: DMG with boosts and extra DMG against the
   target's traits, halved in cover (rounded down), less the target's flat, trait and
   melee/ranged reductions; a removes-HLT attacker removes its printed amount (RB-6.13).
@@ -50,7 +50,7 @@ from card_envs.rust_brawl.constants import (
     POSITIONS,
     RANGED_TARGET,
 )
-from card_envs.rust_brawl.damage import hit
+from card_envs.rust_brawl.queries import hit
 
 
 def card_scores(game) -> list[float]:
@@ -70,7 +70,7 @@ _SCORES: dict[int, tuple] = {}
 def hit_damage(game, s, p: int, j: int, t: int) -> int:
     """The HLT the attack of seat ``p``'s card at position ``j`` takes from the opposing card at
     position ``t`` (RB-6.1, RB-6.2, RB-6.3, RB-6.13): the engine's own rule
-    (:func:`card_envs.rust_brawl.damage.hit`) on the public table; an int >= 0."""
+    (:func:`card_envs.rust_brawl.queries.hit`) on the public table; an int >= 0."""
     q = 1 - p
     c, tc = s.table[p][j], s.table[q][t]
     tmask = game.tmask

@@ -48,11 +48,11 @@ from card_envs.rust_brawl.constants import (
     RANGED_TARGET,
     STARTER_DRAW,
 )
-from card_envs.rust_brawl.damage import NOT_AN_ATTACK, dealt, extra_dmg, hit
 from card_envs.rust_brawl.decks import copies_allowed, random_deck
 from card_envs.rust_brawl.observation import Encoder
 from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
-                                           F_RETURN, Profile, RustBrawlQueries)
+                                           F_RETURN, NOT_AN_ATTACK, Profile, RustBrawlQueries,
+                                           dealt, extra_dmg, hit)
 from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RBState,
                                         check_state, mark_counts, table_mark)
 from card_envs.rust_brawl.view import RustBrawlView
