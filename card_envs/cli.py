@@ -289,7 +289,8 @@ def _cmd_sprt(args) -> int:
 def _cmd_deck(args) -> int:
     """``card-envs deck check FILE`` / ``card-envs deck list``: Rust Brawl deck lists (RB-1)."""
     from card_envs.core.table import cards
-    from card_envs.rust_brawl.cards import deck_points, load_card_db, load_deck, shipped_decks
+    from card_envs.rust_brawl.cards import load_card_db
+    from card_envs.rust_brawl.decks import deck_points, load_deck, shipped_decks
 
     db = load_card_db(args.card_db)
     console = _console()

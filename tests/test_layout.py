@@ -24,8 +24,10 @@ GAME_MODULES = {"__init__", "constants", "cards", "config", "state", "rules", "o
                 "view", "bot"}
 #: a module a game folder may add: the read-only position queries its Game class inherits, when
 #: the rules would otherwise pass RULES_MAX_LINES (Scratch Wars, Rust Brawl); the state's records
-#: (its value types), when state.py would otherwise pass 800 lines (Scratch Wars)
-OPTIONAL_GAME_MODULES = {"queries", "records"}
+#: (its value types), when state.py would otherwise pass 800 lines (Scratch Wars); the deck lists
+#: and their legality, and the generated card list, when cards.py would otherwise pass the
+#: package's line limit (Rust Brawl: decks.py, card_list.py)
+OPTIONAL_GAME_MODULES = {"queries", "records", "decks", "card_list"}
 #: the longest a game's rules.py may be
 RULES_MAX_LINES = 800
 #: every game folder: the registered games and the shipped template

@@ -35,7 +35,7 @@ from card_envs.rust_brawl.cards import (
     strength_score,
     validate_deck,
 )
-from card_envs.rust_brawl.constants import ABILITY_KINDS, KINDS
+from card_envs.rust_brawl.constants import ABILITY_KINDS, KINDS, SETS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -400,7 +400,7 @@ def test_shipped_decks_are_legal_one_per_set_and_mixed(db):
     decks = shipped_decks()
     assert len(decks) >= 6
     sets_of = {name: {db.by_id(c).set for c in d.cards} for name, d in decks.items()}
-    for set_name in rbc.SETS:
+    for set_name in SETS:
         assert any(s == {set_name} for s in sets_of.values()), set_name
     assert sum(len(s) > 1 for s in sets_of.values()) >= 2
     for name, deck in decks.items():
@@ -591,3 +591,45 @@ def test_rb_8_several_abilities_of_one_kind_load_and_rb_6_13_a_removes_hlt_amoun
     # strength score: 3.5*3 + 5 + 15/4 - 15 + 2.5 + 2.5 + 2 (the stated amount, not D = 3)
     assert strength_score(brouk) == pytest.approx(11.25)
     assert strength_score(mine.by_id("kyselina")) == pytest.approx(4.25 + 3)
+
+
+def test_the_deck_api_keeps_its_old_import_path_after_the_split():
+    """The deck API moved to ``decks.py`` and the card-list generator to ``card_list.py``; their
+    old path ``card_envs.rust_brawl.cards.<name>`` gives the same objects."""
+    from card_envs.rust_brawl import card_list, decks
+
+    for name in ("Deck", "deck_points", "load_deck", "random_deck", "read_deck_file",
+                 "shipped_decks", "validate_deck", "DEFAULT_POINT_LIMIT", "MAX_COPIES"):
+        assert getattr(rbc, name) is getattr(decks, name), name
+    assert rbc.render_docs is card_list.render_docs and rbc.main is card_list.main
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        rbc.nothing_here  # noqa: B018
+
+
+@pytest.mark.parametrize(("copies", "limit", "says"), [
+    # RB-1.1: at most 2 copies of a card (Ospalý Vstupař, 12 points)
+    ({"ospaly_vstupar": 3}, 250, ("3 copies of Ospalý Vstupař (ospaly_vstupar): RB-1.1 allows "
+                                  "at most 2 copies of a card")),
+    # RB-1.2: 2 x 12 + 14 = 38 points over a limit of 37
+    ({"ospaly_vstupar": 2, "kmenovy_zdravotnik": 1}, 37,
+     "38 points, over the point limit 37 by 1 (RB-1.2)"),
+])
+def test_rb_1_deck_legality_is_stated_once_for_deck_lists_and_dealt_states(copies, limit, says):
+    """RB-1.1 / RB-1.2: a deck list (``validate_deck``) and a state's dealt decklist (the state
+    check) are judged by the one ``decks.deck_problem``: the same text names the card and rule,
+    prefixed by the deck (the list) or the field path (the state)."""
+    from card_envs.core.errors import StateError
+    from card_envs.rust_brawl import make_game
+    from card_envs.rust_brawl.decks import deck_problem
+
+    db = load_card_db(rbc.SMALL_CARDS)
+    deck = Deck("mine", tuple(sorted(Counter(copies).elements())), "list")
+    with pytest.raises(DeckError, match=re.escape(f"deck 'mine' (list): {says}")):
+        validate_deck(deck, db, limit)
+    assert says in deck_problem({db.by_id(i): n for i, n in copies.items()}, limit)
+    game = make_game(card_db=str(rbc.SMALL_CARDS), decks="random", deck_point_limit=limit)
+    s = game.new_state(0)
+    s.decklists[0] = sorted(db.by_id(i).index for i in Counter(copies).elements())
+    with pytest.raises(StateError, match=r"decklists\[0\].*" + re.escape(says)):
+        game.check_state(s)
+    assert deck_problem({}, limit) == "a deck needs at least 1 card (RB-1.1)"

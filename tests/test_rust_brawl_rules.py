@@ -19,12 +19,15 @@ from card_envs.rust_brawl.constants import (
     A_PASS,
     A_PLAY,
     A_RANGED,
+    AB_REMOVES_HLT,
     DISCARD,
     END,
     EQUIP_TARGET,
     HEAL_TARGET,
+    MELEE,
     PLAY,
     PLAY_OR_DISCARD,
+    RANGED,
     RANGED_TARGET,
 )
 from card_envs.testing.conformance import check_state_mutations
@@ -1123,3 +1126,54 @@ def test_rb_7_6_no_heuristic_game_reaches_the_turn_cap():
     # the v0 rule still loops on the issue's seeds
     old = script.play(None, [87, 112, 197, 218, 255, 268, 348, 360, 395], stalemate_cycles=False)
     assert old["turn_cap"] == [87, 112, 197, 218, 255, 268, 348, 360, 395]
+
+
+def test_rb_6_2_the_damage_rule_is_one_function_the_rules_and_the_bot_share():
+    """RB-6.1, RB-6.2, RB-6.3, RB-6.13 in ``queries.py`` by hand: a hit of DMG 11 on a target in
+    cover with a flat reduction 1, 2 against the attacker's trait and 1 against ranged attacks;
+    the bot's ``hit_damage`` calls this same ``queries.hit``."""
+    import dataclasses
+
+    from card_envs.rust_brawl import bot, queries
+    from card_envs.rust_brawl.queries import Profile, TraitAmount
+
+    mutant, mech = 0b01, 0b10
+    target = Profile(reduce=1, reduce_vs=(TraitAmount(tmask=mutant, amount=2),), reduce_ranged=1)
+    plain = Profile()
+    # RB-6.2: 11 // 2 = 5 in cover, - 1 flat - 2 vs Mutant - 1 vs ranged = 1
+    assert queries.hit(11, plain, 11, mutant, RANGED, target, 0, True) == 1
+    # a melee attack: the ranged reduction does not apply: 5 - 1 - 2 = 2; out of cover 11 - 3 = 8
+    assert queries.hit(11, plain, 11, mutant, MELEE, target, 0, True) == 2
+    assert queries.hit(11, plain, 11, mutant, MELEE, target, 0, False) == 8
+    # not an attack (a return strike RB-6.7, an explosive RB-5.5): no attack-type reduction;
+    # a source without the trait: only the flat reduction; never below 0 (RB-6.1)
+    assert queries.dealt(11, True, target, mutant, queries.NOT_AN_ATTACK) == 2
+    assert queries.dealt(11, True, target, mech, queries.NOT_AN_ATTACK) == 4
+    assert queries.dealt(1, True, target, mutant, RANGED) == 0
+    # RB-8 extra_dmg_vs: +3 against a Mech target before cover: (8 + 3) // 2 - 1 - 1 = 3
+    extra = Profile(extra_vs=(TraitAmount(tmask=mech, amount=3),))
+    assert queries.hit(8, extra, 8, 0, RANGED, target, mech, True) == 3
+    assert queries.hit(8, extra, 8, 0, RANGED, target, mutant, True) == 2  # 4 - 1 - 1
+    # RB-6.3, RB-6.13: removes-HLT removes the printed DMG 4 plus a stated 2, whatever the DMG
+    # with boosts, the cover and the reductions
+    removes = Profile(flags=1 << AB_REMOVES_HLT, removes_printed=True, removes_amount=2)
+    assert queries.hit(11, removes, 4, mutant, RANGED, target, 0, True) == 6
+    assert queries.removes_hlt(dataclasses.replace(removes, removes_printed=False), 4) == 2
+    assert bot.hit is queries.hit
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        target.reduce = 0  # type: ignore[misc]
+
+
+def test_profile_and_on_play_are_named_records():
+    """The effective abilities of a card (RB-5.7, RB-8) read by field name: an HLT boost names
+    its source and ability (RB-6.14), an on-play ability its kind, reward and amount (RB-6.6)."""
+    g = rb_game(decks="random")
+    db = g.db
+    banner = db.by_id("banner").index
+    (hb,) = g.profile0[banner].boost_hlt
+    assert (hb.source, hb.ability, hb.amount, hb.tmask, hb.icon) == (0, 0, 2, 0, -1)
+    with_lottery = [c for c in db.cards if c.has("lottery")]
+    assert with_lottery
+    (op,) = g.on_play[with_lottery[0].index]
+    ab = with_lottery[0].ability("lottery")
+    assert (op.kind, op.reward, op.amount) == ("lottery", ab.reward, ab.amount)

@@ -19,10 +19,10 @@ follow). The rules, in the phases of RB-4:
 - **ranged target** (RB-5.2): the **weakest enemy it can destroy**: of the targets whose HLT the
   hit would bring to 0 or below, the one with the least HLT left (then the highest score); if
   none, the **most valuable one it can damage most**: the most damage, then the highest score.
-  The damage is the engine's RB-6.1/6.2/6.13 rule read from the public table: DMG with boosts
-  and extra DMG against the target's traits, halved in cover (rounded down), less the target's
-  flat, trait and melee/ranged reductions; a removes-HLT attacker removes its printed amount
-  (``game.removes_hlt``, RB-6.13).
+  The damage is the engine's RB-6.1/6.2/6.3/6.13 rule (:func:`card_envs.rust_brawl.queries.hit`,
+  the one the rules apply) read from the public table: DMG with boosts and extra DMG against the
+  target's traits, halved in cover (rounded down), less the target's flat, trait and
+  melee/ranged reductions; a removes-HLT attacker removes its printed amount (RB-6.13).
 - **heal target** (RB-5.3): the **most damaged ally** (the largest ``max_hlt - hlt``; then the
   highest score).
 - **discard** (RB-4.3, RB-4.4): the **lowest-score** card, never the last character in hand while
@@ -40,22 +40,17 @@ from card_envs.rust_brawl.constants import (
     A_PASS,
     A_PLAY,
     A_RANGED,
-    ABILITY_KINDS,
     CHARACTER,
     DISCARD,
     EQUIP_TARGET,
     EXPLOSIVE,
     HEAL_TARGET,
-    MELEE,
     PLAY,
     PLAY_OR_DISCARD,
     POSITIONS,
-    RANGED,
     RANGED_TARGET,
 )
-
-#: the profile flag of a removes-HLT attacker (RB-6.3)
-_F_REMOVES = 1 << ABILITY_KINDS.index("removes_hlt")
+from card_envs.rust_brawl.queries import hit
 
 
 def card_scores(game) -> list[float]:
@@ -74,24 +69,13 @@ _SCORES: dict[int, tuple] = {}
 
 def hit_damage(game, s, p: int, j: int, t: int) -> int:
     """The HLT the attack of seat ``p``'s card at position ``j`` takes from the opposing card at
-    position ``t`` (RB-6.1, RB-6.2, RB-6.3, RB-6.13), from the public table; an int >= 0."""
+    position ``t`` (RB-6.1, RB-6.2, RB-6.3, RB-6.13): the engine's own rule
+    (:func:`card_envs.rust_brawl.queries.hit`) on the public table; an int >= 0."""
     q = 1 - p
     c, tc = s.table[p][j], s.table[q][t]
-    prof = game.slot_profile(s, p, j)
-    if prof.flags & _F_REMOVES:
-        return game.removes_hlt(prof, c)
     tmask = game.tmask
-    base = game.slot_dmg(s, p, j) + sum(a for tm, a in prof.extra_vs if tmask[tc] & tm)
-    if s.cover[q][t]:
-        base //= 2
-    tprof = game.slot_profile(s, q, t)
-    red = tprof.reduce + sum(a for tm, a in tprof.reduce_vs if tmask[c] & tm)
-    icon = game.icon[c]
-    if icon == MELEE:
-        red += tprof.reduce_melee
-    elif icon == RANGED:
-        red += tprof.reduce_ranged
-    return max(0, base - red)
+    return hit(game.slot_dmg(s, p, j), game.slot_profile(s, p, j), game.printed_dmg[c],
+               tmask[c], game.icon[c], game.slot_profile(s, q, t), tmask[tc], s.cover[q][t])
 
 
 class HeuristicBot:

@@ -1,4 +1,4 @@
-"""Rust Brawl card data and decks (RB-1, RB-2, RB-8): pydantic models, TOML loading, deck lists.
+"""Rust Brawl card data (RB-2, RB-8): pydantic models, TOML loading, the card database.
 
 Card data
 ---------
@@ -87,39 +87,16 @@ The shipped designed cards have ``points == max(1, round(strength_score(card)))`
 :data:`POINTS_TOLERANCE` (room for balance tuning; a test checks it); a 250-point deck (RB-1.2)
 holds about 15 to 22 cards.
 
-Decks
------
-A deck list is a small TOML file a player writes by hand (``data/decks/*.toml`` are the shipped
-ones)::
-
-    name = "Šrotmistrova garda"            # optional (default: the file's stem)
-    description = "Miners and mechs."      # optional
-    [cards]                                # card name as printed, or its id = number of copies
-    "Šrotmistr Majlosh" = 1
-    elitni_sekernik = 2
-
-(or on one line: ``cards = { "Šrotmistr Majlosh" = 1, elitni_sekernik = 2 }``). A name matches
-exactly, or ignoring case and accents when only one card has it.
-
-:func:`validate_deck` enforces RB-1.1 (at least 1 card, at most 2 copies, a unique card once) and
-RB-1.2 (the point total at most the point limit, config ``deck_point_limit``, default 250),
-raising :class:`DeckError` naming the card and the rule. An unknown name raises
-:class:`UnknownCardError` with the closest names.
-
-Regenerate the card list after editing the data: ``python scripts/rust_brawl_card_list.py
---write-docs docs/cards/rust_brawl.md`` (``--check-docs PATH`` exits 1 when the file is stale; the
-logic is :func:`main` here).
+Decks (RB-1: deck files, deck legality, random decks) are in :mod:`.decks`; the generated card
+list ``docs/cards/rust_brawl.md`` in :mod:`.card_list`. The deck names this module had before
+the split (``load_deck``, ``Deck``, ``validate_deck``, ...) are still importable from it.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
-import random
-import sys
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -127,7 +104,7 @@ from typing import Any, Literal
 import pydantic
 
 from card_envs.core.cards import StrictModel, read_toml, validate_entries
-from card_envs.core.errors import CardDataError, ConfigError, LoadoutError
+from card_envs.core.errors import CardDataError, LoadoutError
 from card_envs.rust_brawl.constants import (
     ABILITY_KINDS,
     ATTACK_TYPES,
@@ -136,7 +113,6 @@ from card_envs.rust_brawl.constants import (
     KINDS,
     LOTTERY_REWARDS,
     MAX_ABILITIES,
-    SETS,
     TRAITS,
 )
 
@@ -145,13 +121,6 @@ DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_CARDS = DATA_DIR / "cards.toml"
 #: the small database for engine tests (20 cards, every kind and every RB-8 ability)
 SMALL_CARDS = DATA_DIR / "small.toml"
-#: the shipped deck lists (one TOML file a deck)
-DECKS_DIR = DATA_DIR / "decks"
-
-#: RB-1.1: at most this many copies of a card (a unique card: 1)
-MAX_COPIES = 2
-#: RB-1.2: the default point limit of a deck (config ``deck_point_limit``)
-DEFAULT_POINT_LIMIT = 250
 #: the action icons of characters (the aura filter ``icon`` of boost_dmg / boost_hlt)
 CHARACTER_ICONS = KIND_ICONS["character"]
 #: |points - strength score| allowed for the shipped designed cards
@@ -609,338 +578,23 @@ def card_text(card: Card) -> str:
     return " ".join(p for p in parts if p)
 
 
-# -- decks -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Deck:
-    """A deck: ``name``, ``cards`` (card ids, one per copy, sorted), ``source`` (the file, or
-    ``"list"`` / ``"random"``), ``description``."""
-
-    name: str
-    cards: tuple[str, ...]
-    source: str
-    description: str = ""
-
-    def counts(self) -> dict[str, int]:
-        """Copies per card id, in id order."""
-        return dict(sorted(Counter(self.cards).items()))
+# -- the names this module had before decks and the card list moved out ---------------------------
+#: name -> the module now defining it (:mod:`.decks`, :mod:`.card_list`); read on first use
+#: (PEP 562), since both import this module
+_MOVED = {
+    **dict.fromkeys(("DECKS_DIR", "DEFAULT_POINT_LIMIT", "MAX_COPIES", "Deck", "deck_points",
+                     "load_deck", "random_deck", "read_deck_file", "shipped_deck_files",
+                     "shipped_decks", "validate_deck"), "decks"),
+    **dict.fromkeys(("main", "render_docs"), "card_list"),
+}
 
 
-class _DeckFile(StrictModel):
-    name: str | None = pydantic.Field(default=None, min_length=1, max_length=80)
-    description: str = pydantic.Field(default="", max_length=2000)
-    cards: dict[str, int]
+def __getattr__(name: str) -> Any:
+    """The deck API (:mod:`.decks`) and the card-list generator (:mod:`.card_list`) by their
+    old path ``card_envs.rust_brawl.cards.<name>``. Raises AttributeError for any other name."""
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-
-def _check_limit(point_limit: Any) -> int:
-    if isinstance(point_limit, bool) or not isinstance(point_limit, int) or point_limit < 1:
-        raise ConfigError(f"the deck point limit (deck_point_limit, --point-limit) must be an int "
-                          f">= 1, got {point_limit!r}")
-    return point_limit
-
-
-def deck_points(deck: Deck, db: CardDb) -> int:
-    """The deck's point total (RB-1.2): the sum of its cards' point values."""
-    return sum(db.by_id(c).points for c in deck.cards)
-
-
-def validate_deck(deck: Deck, db: CardDb, point_limit: int = DEFAULT_POINT_LIMIT) -> None:
-    """Check RB-1.1 and RB-1.2.
-
-    Raises:
-        DeckError: naming the deck and the rule: no card (RB-1.1); a card with more than 2
-            copies, or a unique card with more than 1 (RB-1.1, naming the card); a total over
-            ``point_limit`` (RB-1.2, with the total and the most expensive cards).
-        UnknownCardError: a card id not in ``db``.
-        ConfigError: ``point_limit`` not an int >= 1.
-    """
-    point_limit = _check_limit(point_limit)
-    where = f"deck {deck.name!r} ({deck.source})"
-    if not deck.cards:
-        raise DeckError(f"{where}: a deck needs at least 1 card (RB-1.1)")
-    counts = Counter(deck.cards)
-    for card_id, n in counts.items():
-        card = db.by_id(card_id)
-        if card.unique and n > 1:
-            raise DeckError(f"{where}: {n} copies of {card.label}, a unique card: RB-1.1 allows a "
-                            "unique card once")
-        if n > MAX_COPIES:
-            raise DeckError(f"{where}: {n} copies of {card.label}: RB-1.1 allows at most "
-                            f"{MAX_COPIES} copies of a card")
-    total = deck_points(deck, db)
-    if total > point_limit:
-        top = sorted(counts, key=lambda c: (-db.by_id(c).points, c))[:3]
-        listed = ", ".join(f"{db.by_id(c).name} ({db.by_id(c).points} x {counts[c]})" for c in top)
-        raise DeckError(f"{where}: {total} points, over the point limit {point_limit} by "
-                        f"{total - point_limit} (RB-1.2); the most expensive cards: {listed}")
-
-
-def _resolve(entries: Iterable[tuple[str, int]], db: CardDb, where: str) -> tuple[str, ...]:
-    """Card ids (one per copy) of (name-or-id, count) pairs; a card named twice, or a count over
-    RB-1.1's copy limit (checked before any copy list is built), is an error."""
-    named: dict[str, str] = {}
-    ids: list[str] = []
-    for key, count in entries:
-        try:
-            card = db.lookup(key)
-        except UnknownCardError as exc:
-            raise UnknownCardError(f"{where}: {exc}") from None
-        if card.id in named:
-            raise DeckError(f"{where}: {card.label} is listed twice (as {named[card.id]!r} and "
-                            f"{key!r}); give it once with its count")
-        named[card.id] = key
-        # RB-1.1 before the copy list is built: a count of 10**9 or 10**30 is refused at once
-        # (not a MemoryError / OverflowError, nor seconds and GBs spent on the list)
-        if card.unique and count > 1:
-            raise DeckError(f"{where}: {count} copies of {card.label}, a unique card: RB-1.1 "
-                            "allows a unique card once")
-        if count > MAX_COPIES:
-            raise DeckError(f"{where}: {count} copies of {card.label}: RB-1.1 allows at most "
-                            f"{MAX_COPIES} copies of a card")
-        ids.extend([card.id] * count)
-    return tuple(sorted(ids))
-
-
-def read_deck_file(path: str | Path, db: CardDb) -> Deck:
-    """Read a deck-list TOML file (module docstring) without the RB-1 checks of the whole deck
-    (:func:`validate_deck`); a card's copy count is checked here already (RB-1.1), before the
-    deck's list of copies is built.
-
-    Raises:
-        DeckError: naming the file and the field: unreadable or invalid TOML, a missing
-            ``[cards]`` table, an unknown key, a count not an int >= 1, a count over RB-1.1's
-            copy limit (naming the card); UnknownCardError naming the card and close names.
-    """
-    path = Path(path)
-    try:
-        data = read_toml(path)
-    except CardDataError as exc:
-        raise DeckError(str(exc).replace("card-data file", "deck file")) from None
-    try:
-        model = _DeckFile.model_validate(data)
-    except pydantic.ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"]) or "(file)"
-        got = "" if err["type"] == "missing" else f" (got {err['input']!r:.60})"
-        raise DeckError(f"{path}: deck file field {loc!r}: {err['msg']}{got}") from None
-    for key, count in model.cards.items():
-        if count < 1:
-            raise DeckError(f"{path}: deck file field 'cards.{key}': the number of copies must be "
-                            f">= 1, got {count}")
-    cards = _resolve(model.cards.items(), db, str(path))
-    return Deck(model.name or path.stem, cards, str(path), model.description)
-
-
-def load_deck(spec: Any, db: CardDb | None = None,
-              point_limit: int = DEFAULT_POINT_LIMIT) -> Deck:
-    """A validated deck from ``spec``: a :class:`Deck`, the name of a shipped deck
-    (:func:`shipped_decks`), a path to a deck file, a mapping ``{name or id: count}`` or an
-    iterable of names/ids (one per copy). ``db`` defaults to the shipped database.
-
-    Raises:
-        DeckError / UnknownCardError: as :func:`read_deck_file` and :func:`validate_deck`; a
-            string that is neither a shipped deck nor an existing file (naming both choices).
-        ConfigError: ``point_limit`` not an int >= 1.
-    """
-    db = load_card_db() if db is None else db
-    if isinstance(spec, Deck):
-        deck = spec
-    elif isinstance(spec, (str, Path)):
-        text = str(spec)
-        shipped = shipped_deck_files()
-        if isinstance(spec, str) and text in shipped:
-            deck = read_deck_file(shipped[text], db)
-        elif Path(text).is_file() or text.endswith(".toml"):
-            deck = read_deck_file(text, db)
-        else:
-            raise DeckError(f"deck {text!r}: not a shipped deck (shipped: "
-                            f"{', '.join(sorted(shipped))}) nor a deck file")
-    elif isinstance(spec, Mapping):
-        for key, count in spec.items():
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise DeckError(f"deck list: {key!r}: the number of copies must be an int >= 1, "
-                                f"got {count!r}")
-        deck = Deck("custom", _resolve(spec.items(), db, "deck list"), "list")
-    elif isinstance(spec, Iterable):
-        items = list(spec)
-        ids = []
-        for item in items:
-            try:
-                ids.append(db.lookup(item).id)
-            except UnknownCardError as exc:
-                raise UnknownCardError(f"deck list: {exc}") from None
-        deck = Deck("custom", tuple(sorted(ids)), "list")
-    else:
-        raise DeckError(f"a deck is a shipped deck name, a deck file, or a list of card names "
-                        f"or ids; got {type(spec).__name__}")
-    validate_deck(deck, db, point_limit)
-    return deck
-
-
-def shipped_decks(db: CardDb | None = None) -> dict[str, Deck]:
-    """The shipped decks (``data/decks/*.toml``) by name, validated against ``db`` (default: the
-    shipped database) and the default point limit. Raises DeckError naming the deck file and
-    the card when ``db`` lacks one of their cards."""
-    db = load_card_db() if db is None else db
-    return dict(_shipped_decks(db))
-
-
-@functools.lru_cache(maxsize=8)
-def _shipped_decks(db: CardDb) -> tuple[tuple[str, Deck], ...]:
-    out: dict[str, Deck] = {}
-    for name, path in shipped_deck_files().items():
-        deck = read_deck_file(path, db)
-        validate_deck(deck, db, DEFAULT_POINT_LIMIT)
-        out[name] = deck
-    return tuple(out.items())
-
-
-@functools.lru_cache(maxsize=1)
-def _shipped_deck_files() -> tuple[tuple[str, Path], ...]:
-    out: dict[str, Path] = {}
-    for path in sorted(DECKS_DIR.glob("*.toml")):
-        name = read_toml(path).get("name", path.stem)
-        if name in out:
-            raise DeckError(f"{path}: deck name {name!r} is also the name of {out[name]}")
-        out[str(name)] = path
-    return tuple(out.items())
-
-
-def shipped_deck_files() -> dict[str, Path]:
-    """The shipped deck files (``data/decks/*.toml``) by deck name."""
-    return dict(_shipped_deck_files())
-
-
-def random_deck(db: CardDb, rng: Any, point_limit: int = DEFAULT_POINT_LIMIT, *,
-                min_characters: int = 4) -> Deck:
-    """A random legal deck (RB-1.1, RB-1.2): cards are drawn one by one among those that still
-    fit (copies and points), a character with probability 0.6 (always until ``min_characters``
-    characters are in), until no card fits. Equal seeds give equal decks.
-
-    Args:
-        rng: a ``numpy.random.Generator`` or a ``random.Random``.
-        point_limit: the deck's point limit (>= the cheapest card's points).
-
-    Raises:
-        ConfigError: ``point_limit`` not an int >= 1, or below the cheapest card.
-    """
-    point_limit = _check_limit(point_limit)
-    if hasattr(rng, "integers"):
-        def pick(n: int) -> int:
-            return int(rng.integers(n))
-
-        def coin() -> float:
-            return float(rng.random())
-    elif isinstance(rng, random.Random):
-        pick, coin = rng.randrange, rng.random
-    else:
-        raise ConfigError(f"rng must be a numpy.random.Generator or random.Random, got "
-                          f"{type(rng).__name__}")
-    if min(c.points for c in db.cards) > point_limit:
-        raise ConfigError(f"deck_point_limit {point_limit} is below the cheapest card's points")
-    counts: Counter[str] = Counter()
-    left, chars = point_limit, 0
-    while True:
-        fits = [c for c in db.cards
-                if c.points <= left and counts[c.id] < (1 if c.unique else MAX_COPIES)]
-        if not fits:
-            break
-        characters = [c for c in fits if c.is_character]
-        pool = characters if characters and (chars < min_characters or coin() < 0.6) else fits
-        card = pool[pick(len(pool))]
-        counts[card.id] += 1
-        left -= card.points
-        chars += card.is_character
-    deck = Deck("random", tuple(sorted(counts.elements())), "random")
-    validate_deck(deck, db, point_limit)
-    return deck
-
-
-# -- the generated card list ----------------------------------------------------------------------
-def _score_formula() -> list[str]:
-    """The formula block of the module docstring (between its "D, H" line and the tolerance)."""
-    lines = (__doc__ or "").splitlines()
-    start = next(i for i, t in enumerate(lines) if t.strip().startswith("base "))
-    end = next(i for i in range(start, len(lines)) if lines[i].strip().endswith("if unique (a personality)"))
-    return [t[4:] for t in lines[start:end + 1]]
-
-
-def render_docs(db: CardDb | None = None) -> str:
-    """The Markdown card list ``docs/cards/rust_brawl.md``: every card grouped by set, with its
-    values and English texts."""
-    db = load_card_db() if db is None else db
-    decks = shipped_decks(db) if db.source == str(DEFAULT_CARDS) else {}
-    generated = ("<!-- generated by `python scripts/rust_brawl_card_list.py --write-docs "
-                 "docs/cards/rust_brawl.md` from the card database; do not edit by hand -->")
-    intro = (f"{len(db)} cards in {len({c.set for c in db.cards})} sets. Names are as printed in "
-             "the set lists; every value and text here is **designed** for this project (the "
-             "printed values are not public; rule RB-2.4) unless its text is marked *(printed)*. "
-             "Replace the database with your own file: "
-             "`rust_brawl_v1.env(card_db=\"my_cards.toml\")`.")
-    columns = ("Columns: DMG, HLT (health), Pts (point value, RB-1.2), U (unique: one copy a "
-               "deck, RB-1.1). Kinds and icons: character (melee / ranged / heal), vehicle "
-               "(wheel), support (lightning), equipment (clothing), explosive (flame) — RB-2.1. "
-               "Point values follow the strength score below.")
-    score = ("`card_envs.rust_brawl.cards.strength_score` (the heuristic bot ranks cards by it "
-             "too); the designed point values are the rounded score, within "
-             f"{POINTS_TOLERANCE} points (D = the card's DMG, H = its HLT, a = an ability's "
-             "amount):")
-    lines = ["# Rust Brawl cards", "", generated, "", intro, "", columns, "",
-             "## Point values: the strength score", "", score, "", "```", *_score_formula(),
-             "```", ""]
-    for set_name in SETS:
-        cards = sorted((c for c in db.cards if c.set == set_name), key=lambda c: c.number)
-        if not cards:
-            continue
-        lines += [f"## {set_name} ({len(cards)} cards)", "",
-                  "| # | Name | id | Kind | DMG | HLT | Pts | U | Traits | Text |",
-                  "|--:|------|----|------|----:|----:|----:|:-:|--------|------|"]
-        for c in cards:
-            kind = f"{c.kind} ({c.icon})"
-            text = card_text(c).replace("Unique. ", "").replace("Unique.", "") or "—"
-            if c.origin != "designed":
-                text += f" *({c.origin})*"
-            lines.append(f"| {c.number} | {c.name} | `{c.id}` | {kind} | {c.dmg} | {c.hlt} | "
-                         f"{c.points} | {'U' if c.unique else ''} | {', '.join(c.traits) or '—'} "
-                         f"| {text.replace('|', '/')} |")
-        lines.append("")
-    if decks:
-        lines += ["## Shipped decks", "",
-                  ("Use them by name: `rust_brawl_v1.env(decks=(\"a\", \"b\"))`; check your "
-                   "own with `card-envs deck check FILE`."), "",
-                  "| Deck | Cards | Points | Description |", "|------|----:|----:|------|"]
-        for name, deck in decks.items():
-            lines.append(f"| `{name}` | {len(deck.cards)} | {deck_points(deck, db)} | "
-                         f"{deck.description} |")
-        lines.append("")
-    return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None, prog: str = "python -m card_envs.rust_brawl.cards") -> int:
-    """``--write-docs PATH | --check-docs PATH`` (scripts/rust_brawl_card_list.py): write the
-    card list, or return 1 when PATH differs from it. Returns the exit status."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog=prog,
-                                     description="Write or check the generated Rust Brawl card "
-                                                 "list (docs/cards/rust_brawl.md).")
-    group = parser.add_mutually_exclusive_group(required=True)
-    group.add_argument("--write-docs", metavar="PATH", help="write the card list to PATH")
-    group.add_argument("--check-docs", metavar="PATH",
-                       help="exit 1 when PATH differs from the generated card list")
-    args = parser.parse_args(argv)
-    text = render_docs()
-    if args.write_docs:
-        Path(args.write_docs).write_text(text, encoding="utf-8")
-        print(f"wrote {args.write_docs} ({len(load_card_db())} cards)")
-        return 0
-    current = Path(args.check_docs).read_text(encoding="utf-8") if Path(args.check_docs).is_file() else ""
-    if current != text:
-        print(f"{args.check_docs} is stale; regenerate it: {prog} --write-docs "
-              f"{args.check_docs}", file=sys.stderr)
-        return 1
-    print(f"{args.check_docs} is up to date")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return getattr(importlib.import_module(f"card_envs.rust_brawl.{home}"), name)

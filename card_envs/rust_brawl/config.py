@@ -48,7 +48,7 @@ class RustBrawlConfig:
         decks: RB-3.4 DECISION deck choice. ``None`` (default): each seat gets one of the
             shipped decks, chosen by the reset seed (each seat independently, so a mirror match
             can happen); ``"random"``: each seat gets a random legal deck
-            (``cards.random_deck``) drawn from the reset seed; or a pair ``(seat 0, seat 1)``
+            (``decks.random_deck``) drawn from the reset seed; or a pair ``(seat 0, seat 1)``
             of deck specs, each a shipped deck name, a path to a deck file, a list of card
             names / ids (one per copy), or ``"random"`` (that seat gets a random legal deck
             drawn from the reset seed).

@@ -243,22 +243,21 @@ class Encoder(EncoderBase):
             if prof.flags >> code & 1:
                 amounts[code] = AMOUNT_SCALE
         amounts[AB_REDUCE] = prof.reduce
-        amounts[AB_REDUCE_VS] = (sum(a for _, a in prof.reduce_vs) + prof.reduce_melee
+        amounts[AB_REDUCE_VS] = (sum(r.amount for r in prof.reduce_vs) + prof.reduce_melee
                                  + prof.reduce_ranged)
-        amounts[AB_EXTRA_DMG_VS] = sum(a for _, a in prof.extra_vs)
-        amounts[AB_BOOST_DMG] = sum(a for a, _, _ in prof.boost_dmg)
-        amounts[AB_BOOST_HLT] = sum(a for _, a, _, _ in prof.boost_hlt)
-        for kind, reward, amount in g.on_play[c]:
-            code = AB_LOTTERY if kind == "lottery" else AB_DRAW
-            amounts[code] += amount
-            if reward == "damage":
+        amounts[AB_EXTRA_DMG_VS] = sum(x.amount for x in prof.extra_vs)
+        amounts[AB_BOOST_DMG] = sum(b.amount for b in prof.boost_dmg)
+        amounts[AB_BOOST_HLT] = sum(b.amount for b in prof.boost_hlt)
+        for ab in g.on_play[c]:
+            code = AB_LOTTERY if ab.kind == "lottery" else AB_DRAW
+            amounts[code] += ab.amount
+            if ab.reward == "damage":
                 v[F_LOTTERY_DAMAGE] = 1.0
         for code, a in enumerate(amounts):
             v[F_ABILITY + code] = min(1.0, a / AMOUNT_SCALE)
-        boosts = [(tm_, ic) for _, tm_, ic in prof.boost_dmg] + \
-            [(tm_, ic) for _, _, tm_, ic in prof.boost_hlt]
-        v[F_TRAIT_FILTER] = 1.0 if any(t for t, _ in boosts) else 0.0
-        v[F_ICON_FILTER] = 1.0 if any(i >= 0 for _, i in boosts) else 0.0
+        boosts = (*prof.boost_dmg, *prof.boost_hlt)
+        v[F_TRAIT_FILTER] = 1.0 if any(b.tmask for b in boosts) else 0.0
+        v[F_ICON_FILTER] = 1.0 if any(b.icon >= 0 for b in boosts) else 0.0
         v[F_RED_MELEE] = min(1.0, prof.reduce_melee / AMOUNT_SCALE)
         v[F_RED_RANGED] = min(1.0, prof.reduce_ranged / AMOUNT_SCALE)
         if eq:

@@ -1,25 +1,36 @@
 """Rust Brawl position queries: the card tables a game builds once from its config, the
-effective abilities of a table slot (:class:`Profile`, RB-5.7) and the public facts of a
-position that the rules (:mod:`.rules`), the encoder, the view and the bot read (a card's DMG
-with boosts, RB-6.1 / RB-6.5; the damage a hit does, RB-6.2; the targets a card may choose,
-RB-5; what may be played, RB-4.3; the table points, RB-7.2). :class:`RustBrawlQueries` is the
-base of the Game class (:class:`~card_envs.rust_brawl.rules.RustBrawlGame`); it never changes a
-state.
+effective abilities of a table slot (:class:`Profile` and its named records, RB-5.7) and the
+public facts of a position that the rules (:mod:`.rules`), the encoder, the view and the bot
+read (a card's DMG with boosts, RB-6.1 / RB-6.5; the targets a card may choose, RB-5; what may
+be played, RB-4.3; the table points, RB-7.2) and the damage rule.
+:class:`RustBrawlQueries` is the base of the Game class
+(:class:`~card_envs.rust_brawl.rules.RustBrawlGame`); it never changes a state.
+
+The damage rule, stated once (:func:`hit`, :func:`dealt`, :func:`extra_dmg`,
+:func:`removes_hlt`: pure arithmetic on ints and :class:`Profile` s) is read by the rules (the
+attack, the return strike, the explosive, the lottery's damage) and by the heuristic bot (the
+damage a ranged hit would do, from the public table). The damage of one hit of DMG ``dmg`` on
+a card:
+
+1. a removes-HLT attacker (RB-6.3, RB-6.13) removes its stated amounts, plus its printed DMG
+   when a removes_hlt states none (:func:`removes_hlt`): no boosts, no cover, no reductions;
+2. otherwise ``dmg`` (the DMG with boosts, RB-6.1, RB-6.5) plus the attacker's extra DMG against
+   the target's traits (RB-8 ``extra_dmg_vs``, :func:`extra_dmg`) is halved, rounded down, when
+   the target is in cover (RB-6.2), then less the target's flat reduction, its reductions against
+   the source's traits and against the attack type (melee / ranged; none for what is not an
+   attack: a return strike RB-6.7, an explosive RB-5.5, a lottery's damage RB-6.6), never below
+   0 (:func:`dealt`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from card_envs.core.errors import ConfigError
 from card_envs.core.game import GameBase
-from card_envs.rust_brawl.cards import (
-    CardDb,
-    DeckError,
-    card_text,
-    load_card_db,
-    load_deck,
-    shipped_decks,
-    validate_deck,
-)
+from card_envs.rust_brawl.cards import Card, CardDb, DeckError, card_text, load_card_db
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     AB_BOOST_DMG,
@@ -51,6 +62,7 @@ from card_envs.rust_brawl.constants import (
     action_layout,
     discard_start,
 )
+from card_envs.rust_brawl.decks import load_deck, shipped_decks, validate_deck
 from card_envs.rust_brawl.state import (
     MAX_CARD_ID,
     RANDOM_DECK,
@@ -66,10 +78,61 @@ F_HEAL_ALL = 1 << AB_HEAL_ALL
 
 
 
+class TraitAmount(NamedTuple):
+    """An amount that counts against cards with a trait (a ``reduce_vs`` against a trait, an
+    ``extra_dmg_vs``; RB-8)."""
+
+    #: the trait bit mask (``1 << TRAITS.index(trait)``)
+    tmask: int
+    #: the amount (>= 1)
+    amount: int
+
+
+class DmgBoost(NamedTuple):
+    """A DMG boost a table card gives other friendly cards (RB-6.5, RB-8 ``boost_dmg``)."""
+
+    #: the DMG added (>= 1)
+    amount: int
+    #: the trait bit mask a boosted card must match, 0 for no trait filter
+    tmask: int
+    #: the action-icon code a boosted character must have, -1 for no icon filter
+    icon: int
+
+
+class HltBoostAbility(NamedTuple):
+    """An HLT boost a table card grants other friendly cards once (RB-6.14, RB-8 ``boost_hlt``);
+    ``(source, ability)`` names it in the grants recorded on the state
+    (:class:`~card_envs.rust_brawl.state.HltBoost`)."""
+
+    #: 0: the card's own ability; ``1 + m``: granted by its ``m``-th equipment
+    source: int
+    #: the ability's index among that card's abilities (< MAX_ABILITIES)
+    ability: int
+    #: the HLT added, current and maximum (>= 1)
+    amount: int
+    #: the trait bit mask a boosted card must match, 0 for no trait filter
+    tmask: int
+    #: the action-icon code a boosted character must have, -1 for no icon filter
+    icon: int
+
+
+class OnPlay(NamedTuple):
+    """An on-play ability of a card (RB-6.6 lottery, RB-8 draw), run in card order as it is
+    played."""
+
+    #: "lottery" or "draw"
+    kind: str
+    #: a lottery's prize, "draw" or "damage"; None for a draw
+    reward: str | None
+    #: the cards drawn, or the lottery's DMG to every opposing table card (>= 1)
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """The effective abilities of one table slot: its card's own abilities plus those granted
-    by its equipment (RB-5.7), as the engine reads them. Built once per (card, equipment) and
-    shared; never mutated.
+    by its equipment (RB-5.7), as the engine reads them. Built once per (card, equipment) by
+    :func:`build_profile` and shared.
 
     Attributes:
         flags: bit ``1 << code`` for each flag ability (paralysis_immune, paralyse,
@@ -77,90 +140,129 @@ class Profile:
         dmg_bonus: the equipment's DMG (RB-8: an equipment's ``dmg`` is a bonus to its
             character).
         reduce: the flat reduction; reduce_melee / reduce_ranged: against those attacks;
-        reduce_vs: ``(trait bit mask, amount)`` pairs against sources with a trait.
-        extra_vs: ``(trait bit mask, amount)``: extra DMG against targets with a trait.
-        boost_dmg: ``(amount, trait mask or 0, icon code or -1)``: DMG boosts it gives to
-            other friendly cards.
-        boost_hlt: ``(pair-key offset, amount, trait mask or 0, icon code or -1)``: HLT boosts
-            it grants other friendly cards once (RB-6.14).
+        reduce_vs: :class:`TraitAmount` reductions against sources with a trait.
+        extra_vs: :class:`TraitAmount` extra DMG against targets with a trait.
+        boost_dmg: the :class:`DmgBoost` s it gives other friendly cards.
+        boost_hlt: the :class:`HltBoostAbility` s it grants other friendly cards once (RB-6.14).
         removes_printed: a removes_hlt without a stated amount (own or granted): its attack
             removes the character's printed DMG (RB-6.3, RB-6.13; counted once).
         removes_amount: the sum of the amounts stated with its removes_hlt abilities (RB-6.13;
             several add up, RB-8), added to the printed DMG when ``removes_printed``.
     """
 
-    __slots__ = (
-        "boost_dmg",
-        "boost_hlt",
-        "dmg_bonus",
-        "extra_vs",
-        "flags",
-        "reduce",
-        "reduce_melee",
-        "reduce_ranged",
-        "reduce_vs",
-        "removes_amount",
-        "removes_printed",
-    )
+    flags: int = 0
+    dmg_bonus: int = 0
+    reduce: int = 0
+    reduce_melee: int = 0
+    reduce_ranged: int = 0
+    reduce_vs: tuple[TraitAmount, ...] = ()
+    extra_vs: tuple[TraitAmount, ...] = ()
+    boost_dmg: tuple[DmgBoost, ...] = ()
+    boost_hlt: tuple[HltBoostAbility, ...] = ()
+    removes_printed: bool = False
+    removes_amount: int = 0
 
-    def __init__(self) -> None:
-        self.flags = 0
-        self.dmg_bonus = 0
-        self.reduce = 0
-        self.reduce_melee = 0
-        self.reduce_ranged = 0
-        self.reduce_vs: tuple = ()
-        self.extra_vs: tuple = ()
-        self.boost_dmg: tuple = ()
-        self.boost_hlt: tuple = ()
-        self.removes_printed = False
-        self.removes_amount = 0
 
-    def __getstate__(self) -> dict:  # pickle with every protocol
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, data: dict) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-
-    def add(self, card, source: int, trait_bit: dict[str, int], icon_code: dict[str, int],
-            equipment: bool) -> None:
-        """Add ``card``'s abilities (``source`` 0: the card itself, ``1 + m``: its ``m``-th
-        equipment)."""
-        if equipment:
-            self.dmg_bonus += card.dmg
-        rv, ev, bd, bh = list(self.reduce_vs), list(self.extra_vs), list(self.boost_dmg), \
-            list(self.boost_hlt)
-        for k, ab in enumerate(card.abilities):
+def build_profile(card: Card, equipment: Sequence[Card], trait_bit: dict[str, int],
+                  icon_code: dict[str, int]) -> Profile:
+    """The :class:`Profile` of ``card`` holding the ``equipment`` cards (in attachment order):
+    its own abilities, then each equipment's abilities and DMG bonus (RB-5.7, RB-8)."""
+    flags = dmg_bonus = reduce = reduce_melee = reduce_ranged = removes_amount = 0
+    removes_printed = False
+    rv: list[TraitAmount] = []
+    ev: list[TraitAmount] = []
+    bd: list[DmgBoost] = []
+    bh: list[HltBoostAbility] = []
+    for source, holder in enumerate((card, *equipment)):
+        if source:
+            dmg_bonus += holder.dmg
+        for k, ab in enumerate(holder.abilities):
             code = ABILITY_KINDS.index(ab.kind)
             tm = trait_bit[ab.trait] if ab.trait else 0
             ic = icon_code[ab.icon] if ab.icon else -1
             if code == AB_REDUCE:
-                self.reduce += ab.amount
+                reduce += ab.amount
             elif code == AB_REDUCE_VS:
                 if ab.against == "melee":
-                    self.reduce_melee += ab.amount
+                    reduce_melee += ab.amount
                 elif ab.against == "ranged":
-                    self.reduce_ranged += ab.amount
+                    reduce_ranged += ab.amount
                 else:
-                    rv.append((trait_bit[ab.against], ab.amount))
+                    rv.append(TraitAmount(tmask=trait_bit[ab.against], amount=ab.amount))
             elif code == AB_EXTRA_DMG_VS:
-                ev.append((tm, ab.amount))
+                ev.append(TraitAmount(tmask=tm, amount=ab.amount))
             elif code == AB_BOOST_DMG:
-                bd.append((ab.amount, tm, ic))
+                bd.append(DmgBoost(amount=ab.amount, tmask=tm, icon=ic))
             elif code == AB_BOOST_HLT:
-                bh.append((source * MAX_ABILITIES + k, ab.amount, tm, ic))
+                bh.append(HltBoostAbility(source=source, ability=k, amount=ab.amount, tmask=tm,
+                                          icon=ic))
             elif code in (AB_LOTTERY, AB_DRAW):
                 pass  # on play (RB-6.6, RB-8), not a table effect
             else:
                 if code == AB_REMOVES_HLT:  # RB-6.13: its own amount, else the printed DMG
                     if ab.amount:
-                        self.removes_amount += ab.amount
+                        removes_amount += ab.amount
                     else:
-                        self.removes_printed = True
-                self.flags |= 1 << code
-        self.reduce_vs, self.extra_vs, self.boost_dmg, self.boost_hlt = \
-            tuple(rv), tuple(ev), tuple(bd), tuple(bh)
+                        removes_printed = True
+                flags |= 1 << code
+    return Profile(flags=flags, dmg_bonus=dmg_bonus, reduce=reduce, reduce_melee=reduce_melee,
+                   reduce_ranged=reduce_ranged, reduce_vs=tuple(rv), extra_vs=tuple(ev),
+                   boost_dmg=tuple(bd), boost_hlt=tuple(bh), removes_printed=removes_printed,
+                   removes_amount=removes_amount)
+
+
+# -- the damage rule (RB-6.1, RB-6.2, RB-6.3, RB-6.7, RB-6.13), stated once ---------------------
+#: the ``attack`` of damage that is not an attack (no melee / ranged reductions)
+NOT_AN_ATTACK = -1
+
+
+def extra_dmg(source: Profile, target_tmask: int) -> int:
+    """RB-8 ``extra_dmg_vs``: the extra DMG ``source`` deals a card with the trait bit mask
+    ``target_tmask`` (the sum over its abilities whose trait the target has); an int >= 0."""
+    x = 0
+    for extra in source.extra_vs:
+        if target_tmask & extra.tmask:
+            x += extra.amount
+    return x
+
+
+def removes_hlt(attacker: Profile, printed_dmg: int) -> int:
+    """RB-6.3, RB-6.13: the HLT a removes-HLT attack removes: the amounts stated with its
+    removes_hlt abilities, plus ``printed_dmg`` (the attacking card's printed DMG) when one
+    states none; an int >= 0 (0 without removes_hlt)."""
+    return (printed_dmg if attacker.removes_printed else 0) + attacker.removes_amount
+
+
+def dealt(dmg: int, in_cover: bool, target: Profile, source_tmask: int, attack: int) -> int:
+    """RB-6.1, RB-6.2: the HLT ``dmg`` DMG takes from a card with the profile ``target``:
+    halved (rounded down) when ``in_cover``, then less its flat reduction, its reductions
+    against the source's traits (``source_tmask``, a trait bit mask) and, for ``attack``
+    MELEE or RANGED, its reduction against that attack type (:data:`NOT_AN_ATTACK`: none);
+    an int >= 0."""
+    if in_cover:
+        dmg //= 2
+    red = target.reduce
+    for rv in target.reduce_vs:
+        if source_tmask & rv.tmask:
+            red += rv.amount
+    if attack == MELEE:
+        red += target.reduce_melee
+    elif attack == RANGED:
+        red += target.reduce_ranged
+    return dmg - red if dmg > red else 0
+
+
+def hit(dmg: int, attacker: Profile, printed_dmg: int, attacker_tmask: int, attack: int,
+        target: Profile, target_tmask: int, in_cover: bool) -> int:
+    """The HLT one hit of an attack takes from its target (module docstring; RB-6.1, RB-6.2,
+    RB-6.3, RB-6.13): ``dmg`` is the attacker's DMG with boosts (RB-6.1, RB-6.5),
+    ``printed_dmg`` its printed DMG, ``attack`` its icon (MELEE or RANGED), ``in_cover``
+    whether the target is in cover. An int >= 0."""
+    if attacker.flags & F_REMOVES:
+        return removes_hlt(attacker, printed_dmg)
+    if attacker.extra_vs:
+        dmg += extra_dmg(attacker, target_tmask)
+    return dealt(dmg, in_cover, target, attacker_tmask, attack)
 
 
 class RustBrawlQueries(GameBase[RBState]):
@@ -198,16 +300,12 @@ class RustBrawlQueries(GameBase[RBState]):
                 raise ConfigError(f"config field 'card_db': card {c.label} has "
                                   f"{len(c.abilities)} abilities, at most {MAX_ABILITIES}")
         #: per card: its own profile (no equipment)
-        self.profile0 = []
-        for c in db.cards:
-            prof = Profile()
-            prof.add(c, 0, trait_bit, icon_code, equipment=False)
-            self.profile0.append(prof)
+        self.profile0 = [build_profile(c, (), trait_bit, icon_code) for c in db.cards]
         self._profiles: dict[tuple[int, ...], Profile] = {}
-        #: per card: its on-play abilities in card order: ("lottery", reward, amount) /
-        #: ("draw", amount)
-        self.on_play = [tuple((a.kind, a.reward, a.amount) for a in c.abilities
-                              if a.kind in ("lottery", "draw")) for c in db.cards]
+        #: per card: its on-play abilities in card order (RB-6.6, RB-8)
+        self.on_play = [tuple(OnPlay(kind=a.kind, reward=a.reward, amount=a.amount)
+                              for a in c.abilities if a.kind in ("lottery", "draw"))
+                        for c in db.cards]
         self.is_character = [k == CHARACTER for k in self.kind]
         # -- the decks the config deals (RB-3.4) ----------------------------------------------
         limit = config.deck_point_limit
@@ -297,19 +395,11 @@ class RustBrawlQueries(GameBase[RBState]):
         prof = self._profiles.get(key)
         if prof is None:
             icon_code = {ic: i for i, ic in enumerate(ICONS)}
-            prof = Profile()
-            prof.add(self.db.cards[c], 0, self.trait_bit, icon_code, equipment=False)
-            for m, e in enumerate(equipment):
-                prof.add(self.db.cards[e], 1 + m, self.trait_bit, icon_code, equipment=True)
+            cards = self.db.cards
+            prof = build_profile(cards[c], [cards[e] for e in equipment], self.trait_bit,
+                                 icon_code)
             self._profiles[key] = prof
         return prof
-
-    def removes_hlt(self, prof: Profile, c: int) -> int:
-        """The HLT a removes-HLT attack of card ``c`` with the profile ``prof`` removes
-        (RB-6.3, RB-6.13): the amounts stated with its removes_hlt abilities, plus ``c``'s
-        printed DMG when one states none; no boosts, no extra DMG, no reductions. An int
-        >= 0 (0 when ``prof`` has no removes_hlt)."""
-        return (self.printed_dmg[c] if prof.removes_printed else 0) + prof.removes_amount
 
     def slot_immune(self, s: RBState, p: int, j: int) -> bool:
         """Whether the card at ``(p, j)`` cannot be paralysed (RB-8 paralysis_immune, its own
@@ -345,9 +435,9 @@ class RustBrawlQueries(GameBase[RBState]):
             if b == j or hlt[b] <= 0:
                 continue
             boosts = self.profile_of(cb, eqs[b]).boost_dmg if eqs[b] else prof0[cb].boost_dmg
-            for amount, tm, ic in boosts:
-                if self._boost_matches(c, tm, ic):
-                    d += amount
+            for boost in boosts:
+                if self._boost_matches(c, boost.tmask, boost.icon):
+                    d += boost.amount
         return d
 
     def side_dmg(self, s: RBState, p: int) -> list[int]:
@@ -371,36 +461,16 @@ class RustBrawlQueries(GameBase[RBState]):
                 if j == b:
                     continue
                 c = row[j]
-                for amount, tm, ic in boosts:
-                    if self._boost_matches(c, tm, ic):
-                        out[j] += amount
+                for boost in boosts:
+                    if self._boost_matches(c, boost.tmask, boost.icon):
+                        out[j] += boost.amount
         return out
 
-    @staticmethod
-    def _extra(prof: Profile, target_tmask: int) -> int:
-        x = 0
-        for tm, amount in prof.extra_vs:
-            if target_tmask & tm:
-                x += amount
-        return x
-
     def _deal(self, s: RBState, base: int, q: int, t: int, src_tmask: int, atype: int) -> int:
-        """The damage ``base`` DMG does to the card at ``(q, t)`` (RB-6.1, RB-6.2): halved
-        (rounded down) in cover, then its flat reduction, its reductions against the source's
-        traits, and (``atype`` MELEE / RANGED; -1 for none) against that attack type."""
-        if s.cover[q][t]:
-            base //= 2
-        prof = self.slot_profile(s, q, t)
-        red = prof.reduce
-        for tm, amount in prof.reduce_vs:
-            if src_tmask & tm:
-                red += amount
-        if atype == MELEE:
-            red += prof.reduce_melee
-        elif atype == RANGED:
-            red += prof.reduce_ranged
-        d = base - red
-        return d if d > 0 else 0
+        """The damage ``base`` DMG does to the card at ``(q, t)``
+        (:func:`dealt`, RB-6.1, RB-6.2: cover, then its flat, trait
+        and (``atype`` MELEE / RANGED; -1 for none) attack-type reductions)."""
+        return dealt(base, s.cover[q][t], self.slot_profile(s, q, t), src_tmask, atype)
 
     def living(self, s: RBState, p: int) -> list[int]:
         """Seat ``p``'s positions holding a card not destroyed (RB-6.1)."""

@@ -24,7 +24,6 @@ from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
 from card_envs.core.rng import make_rng, reseed
-from card_envs.rust_brawl.cards import random_deck
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     A_EQUIP,
@@ -50,9 +49,11 @@ from card_envs.rust_brawl.constants import (
     RANGED_TARGET,
     STARTER_DRAW,
 )
+from card_envs.rust_brawl.decks import copies_allowed, random_deck
 from card_envs.rust_brawl.observation import Encoder
 from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
-                                           F_REMOVES, F_RETURN, Profile, RustBrawlQueries)
+                                           F_RETURN, NOT_AN_ATTACK, Profile, RustBrawlQueries,
+                                           dealt, extra_dmg, hit)
 from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RBState,
                                         check_state, mark_counts, table_mark)
 from card_envs.rust_brawl.view import RustBrawlView
@@ -352,35 +353,22 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         prof = self.profile_of(c, eq) if eq else prof0[c]
         if self._first:
             s.cover[p][j] = False
-        flags = prof.flags
-        removes = flags & F_REMOVES
-        para = flags & F_PARALYSE
+        para = prof.flags & F_PARALYSE
         atype = self.icon[c]
         tm_c = tmask[c]
         base = self.slot_dmg(s, p, j)
-        extra_vs = prof.extra_vs
+        printed = self.printed_dmg[c]
         qrow, qpar, qeq, qcover = s.table[q], s.paralysed_until[q], s.equipment[q], s.cover[q]
         hits = []
         for t in targets:
             tc = qrow[t]
             tprof = self.profile_of(tc, qeq[t]) if qeq[t] else prof0[tc]
-            if removes:  # RB-6.3, RB-6.13: the printed amount, no reduction
-                d = self.removes_hlt(prof, c)
-            else:
-                b = base + self._extra(prof, tmask[tc]) if extra_vs else base
-                if qcover[t]:
-                    b //= 2
-                red = tprof.reduce + (tprof.reduce_melee if atype == MELEE
-                                      else tprof.reduce_ranged)
-                for tm, amount in tprof.reduce_vs:
-                    if tm_c & tm:
-                        red += amount
-                d = b - red if b > red else 0
+            d = hit(base, prof, printed, tm_c, atype, tprof, tmask[tc], qcover[t])
             paralysed = bool(para) and not tprof.flags & F_IMMUNE
             ret = -1
             if tprof.flags & F_RETURN and self.kind[tc] == CHARACTER and not qpar[t]:
-                sdmg = self.slot_dmg(s, q, t) + self._extra(tprof, tm_c)
-                ret = self._deal(s, sdmg, p, j, tmask[tc], -1)
+                sdmg = self.slot_dmg(s, q, t) + extra_dmg(tprof, tm_c)  # RB-6.7: not an attack
+                ret = dealt(sdmg, s.cover[p][j], prof, tmask[tc], NOT_AN_ATTACK)
             hits.append((t, d, paralysed, ret))
         if not self._first:
             s.cover[p][j] = False
@@ -478,10 +466,10 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
             if not boosts:
                 continue
             serial = s.serial[p][b]
-            for off, amount, tm, ic in boosts:
-                source, k = divmod(off, 16)
+            for boost in boosts:
+                source, k, amount = boost.source, boost.ability, boost.amount
                 for t in live:
-                    if t == b or not self._boost_matches(row[t], tm, ic):
+                    if t == b or not self._boost_matches(row[t], boost.tmask, boost.icon):
                         continue
                     grants = s.granted[p][t]
                     if any(g.booster == serial and g.source == source and g.ability == k
@@ -507,13 +495,14 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                 break
             if hlt[b] <= 0:
                 continue
-            for amount, tm, ic in self.slot_profile(s, p, b).boost_dmg:
-                if ic < 0 and (not tm or tmx & tm):
-                    boost += amount
+            for bd in self.slot_profile(s, p, b).boost_dmg:
+                if bd.icon < 0 and (not bd.tmask or tmx & bd.tmask):
+                    boost += bd.amount
         base = self.printed_dmg[x] + boost
         prof = self.profile0[x]
         qrow = s.table[q]
-        hits = [(t, self._deal(s, base + self._extra(prof, self.tmask[qrow[t]]), q, t, tmx, -1))
+        hits = [(t, self._deal(s, base + extra_dmg(prof, self.tmask[qrow[t]]), q, t, tmx,
+                               NOT_AN_ATTACK))
                 for t in self.living(s, q)]
         for t, d in hits:
             if d:
@@ -523,16 +512,17 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     def _on_play(self, s: RBState, p: int, c: int) -> None:
         """The played card's on-play abilities in card order: lottery (RB-6.6) and draw
         (RB-8)."""
-        for kind, reward, amount in self.on_play[c]:
-            if kind == "draw":
-                self._draw(s, p, amount)
+        for ab in self.on_play[c]:
+            if ab.kind == "draw":
+                self._draw(s, p, ab.amount)
             elif self.lottery(s, p):
-                if reward == "draw":
-                    self._draw(s, p, amount)
+                if ab.reward == "draw":
+                    self._draw(s, p, ab.amount)
                 else:  # deal amount DMG to every opposing table card (not an attack)
                     q = 1 - p
                     tmc = self.tmask[c]
-                    hits = [(t, self._deal(s, amount, q, t, tmc, -1)) for t in self.living(s, q)]
+                    hits = [(t, self._deal(s, ab.amount, q, t, tmc, NOT_AN_ATTACK))
+                            for t in self.living(s, q)]
                     for t, d in hits:
                         if d:
                             s.hlt[q][t] -= d
@@ -678,7 +668,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
 
     # -- the card-balance report (card_envs.evaluation.balance, docs/balance.md) ----------------
     def balance_deal(self, seed: int) -> list[list[str]]:
-        """Two random legal decks (RB-1.1, RB-1.2: ``cards.random_deck`` at
+        """Two random legal decks (RB-1.1, RB-1.2: ``decks.random_deck`` at
         ``deck_point_limit``), seat 0's then seat 1's from one ``random.Random(seed)``; each a
         sorted list of card ids, one per copy."""
         rng = random.Random(seed)
@@ -766,9 +756,8 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         count = Counter(fixed)
         budget = self.config.deck_point_limit - sum(self.points[c] for c in fixed)
         avail = []
-        for c in range(self.num_cards):
-            most = 1 if self.unique[c] else 2
-            avail += [c] * max(0, most - count[c])
+        for card in self.db.cards:
+            avail += [card.index] * max(0, copies_allowed(card) - count[card.index])
         out = []
         pts = self.points
         for left in range(k, 0, -1):

@@ -46,7 +46,6 @@ from card_envs.rust_brawl.constants import (
     HAND_KEEP,
     HEAL_TARGET,
     MAX_ABILITIES,
-    MAX_COPIES,
     MAX_EQUIPMENT_LIMIT,
     NUM_SEATS,
     PHASES,
@@ -57,6 +56,7 @@ from card_envs.rust_brawl.constants import (
     SUPPORT,
     VEHICLE,
 )
+from card_envs.rust_brawl.decks import deck_problem as rb_deck_problem
 
 #: static bounds of the declaration (config- and data-dependent bounds are check_state's)
 MAX_CARD_ID = 9_999
@@ -221,21 +221,11 @@ def _slot_paths(seats) -> str:
 
 
 def deck_problem(game: Any, cards: list[int]) -> str | None:
-    """Why the card list ``cards`` is not a legal deck of ``game`` (RB-1.1: at least 1 card, at
-    most 2 copies, a unique card once; RB-1.2: at most ``deck_point_limit`` points), or
-    ``None``."""
-    if not cards:
-        return "is empty (RB-1.1: a deck has at least 1 card)"
-    for c, k in Counter(cards).items():
-        most = 1 if game.unique[c] else MAX_COPIES
-        if k > most:
-            return (f"holds {k} copies of {game.card_name(c)!r} (RB-1.1: at most {most}"
-                    f"{' (unique)' if most == 1 else ''})")
-    total = sum(game.points[c] for c in cards)
-    if total > game.config.deck_point_limit:
-        return (f"has {total} points (RB-1.2: at most deck_point_limit="
-                f"{game.config.deck_point_limit})")
-    return None
+    """Why the card list ``cards`` (card indices of ``game.db``) is not a legal deck of ``game``
+    at ``deck_point_limit``, or ``None``: :func:`card_envs.rust_brawl.decks.deck_problem`
+    (RB-1.1, RB-1.2; the text names the card and the rule)."""
+    db_cards = game.db.cards
+    return rb_deck_problem(Counter(db_cards[c] for c in cards), game.config.deck_point_limit)
 
 
 def check_state(game: Any, state: RBState) -> None:
