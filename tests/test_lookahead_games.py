@@ -69,7 +69,7 @@ def _sw_started(game):
     game.apply_action(s, SW.A_INIT_WEAPON + 0)
     keys.append(game.lookahead_horizon(s))      # init_weapon, seat 1
     game.apply_action(s, SW.A_INIT_WEAPON + 0)
-    assert s.phase == SW.PH_INIT_ORDER and s.actor == 0
+    assert s.phase == SW.PH_INIT_ORDER and s.player == 0
     keys.append(game.lookahead_horizon(s))      # init_order
     game.apply_action(s, SW.A_INIT_ORDER + 0)
     assert s.hp == [18, 24] and s.turn == 0 and s.phase == SW.PH_MAIN
@@ -117,7 +117,7 @@ def test_sw_horizon_is_the_turn_number_and_none_during_the_initiative():
     game.apply_action(s, SW.A_SPIN + 0)
     assert s.phase == SW.PH_RESULT and game.lookahead_horizon(s) == 0
     game.apply_action(s, SW.A_APPLY)
-    assert s.phase == SW.PH_SHIELD and s.actor == 1 and game.lookahead_horizon(s) == 0
+    assert s.phase == SW.PH_SHIELD and s.player == 1 and game.lookahead_horizon(s) == 0
     game.apply_action(s, SW.A_SHIELD_DONE)  # 4 damage: 24 -> 20; the applied orange ends the turn
     assert s.hp == [18, 20] and s.turn == 1 and s.second_half
     assert game.lookahead_horizon(s) == 1  # SW-2.3: seat 1's turn, the second of round 0

@@ -59,7 +59,7 @@ def test_garda3_night_card_is_face_down_for_the_defender_until_revealed():
     seen = 0
     for state in _states(game, 2, 400):
         if state.phase == PH_ATTACK_CARDS and not state.atk_cards:
-            striker, defender = state.actor, state.blocker
+            striker, defender = state.player, state.blocker
             card = next(a for a in game.legal_actions(state) if a >= A_CARD)
             assert game.action_seen_by(state, card, defender) == "card: played face down"
             assert game.action_seen_by(state, card, striker) == \
@@ -147,7 +147,7 @@ def test_scratch_wars_has_nothing_hidden_both_seats_read_the_same_table():
     view = game.render_view(state, 1)
     assert game.perfect_information
     assert view == f"scratch_wars: you are seat 1; phase {game.phase_name(state)}, to act: seat " \
-        f"{state.actor}{' (you)' if state.actor == 1 else ''}\n" + game.view.table_text(state, 1)
+        f"{state.player}{' (you)' if state.player == 1 else ''}\n" + game.view.table_text(state, 1)
     lines = view.splitlines()
     for p in (0, 1):
         for k, name in enumerate(state.weapon_names[p]):

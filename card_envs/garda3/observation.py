@@ -177,7 +177,7 @@ class Garda3Encoder(Encoder):
         game = self.game
         buf = self.static(game.set_of(player)).copy()
         buf[_PH + s.phase] = 1.0
-        if s.actor == player:
+        if s.player == player:
             buf[_ROLE] = 1.0
         if s.striker == player:
             buf[_ROLE + 1] = 1.0

@@ -279,7 +279,7 @@ class ScratchWarsEncoder(Encoder):
         v[AT_ROUND] = _clip((s.round + 1) / max_rounds)
         v[AT_DAY] = _clip(day(s) / -(-max_rounds // 4))
         v[AT_IS_MY_TURN] = 1.0 if s.turn == me else 0.0
-        v[AT_IS_MY_DECISION] = 1.0 if s.actor == me and s.phase != PH_OVER else 0.0
+        v[AT_IS_MY_DECISION] = 1.0 if s.player == me and s.phase != PH_OVER else 0.0
         v[AT_I_STARTED] = 1.0 if s.starter == me else 0.0
         v[AT_ACTIONS_LEFT] = _clip(s.actions_left / config.actions_per_turn)
         v[AT_PHASE + s.phase] = 1.0
