@@ -48,15 +48,10 @@ deck composition or hand, nor any deck order. Layout for 2 players (the ``seats`
 
 Observation modes
 -----------------
-``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
-``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
-buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
-(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
-row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
-every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
-none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for 2 players (``other_caravans`` and ``seats`` grow by ``K``
-rows and one row per extra player):
+``observation_mode="flat"`` (default), ``"dict"`` or ``"entities"``: what each holds is in
+:mod:`card_envs.core.observation_modes` (every mode shows what the flat vector shows, no more).
+Here a row is one card kind of a pile or one seat; the entity layout for 2 players
+(``other_caravans`` and ``seats`` grow by ``K`` rows and one row per extra player):
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -191,9 +186,12 @@ Version history
   ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").
 """
 
+from __future__ import annotations
+
 from card_envs.core.aec import make_env_functions
 from card_envs.dirt_and_glory.rules import make_game
 
 raw_env, env = make_env_functions(make_game, "dirt_and_glory_v1")
 
-__all__ = ["env", "raw_env"]
+#: the same names in every env module: the PettingZoo pair and the game factory they wrap
+__all__ = ["env", "make_game", "raw_env"]

@@ -52,15 +52,10 @@ low=1; colours white=0, black=1, piebald=2), each of the 36 combinations once (G
 
 Observation modes
 -----------------
-``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
-``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
-buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
-(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
-row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
-every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
-none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for 2-player games without ``royale`` (with ``royale`` the
-hand has 36 rows):
+``observation_mode="flat"`` (default), ``"dict"`` or ``"entities"``: what each holds is in
+:mod:`card_envs.core.observation_modes` (every mode shows what the flat vector shows, no more).
+Here a row is one battle card, fighter or draft-pool fighter; the entity layout for 2-player games
+without ``royale`` (with ``royale`` the hand has 36 rows):
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -156,13 +151,10 @@ Version history
 
 from __future__ import annotations
 
-from card_envs.core.aec import CardGameEnv, make_env_functions
-from card_envs.garda3.observation import OBSERVATION
-from card_envs.garda3.config import Garda3Config
-from card_envs.garda3.constants import ACTIONS
-from card_envs.garda3.rules import Garda3, make_game
+from card_envs.core.aec import make_env_functions
+from card_envs.garda3.rules import make_game
 
 raw_env, env = make_env_functions(make_game, "garda3_v1")
 
-__all__ = ["ACTIONS", "OBSERVATION", "CardGameEnv", "Garda3", "Garda3Config", "env", "make_game",
-           "raw_env"]
+#: the same names in every env module: the PettingZoo pair and the game factory they wrap
+__all__ = ["env", "make_game", "raw_env"]

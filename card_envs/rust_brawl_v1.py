@@ -105,14 +105,10 @@ the card's own plus those its equipment grants; lottery and draw are the on-play
 
 Observation modes
 -----------------
-``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
-``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
-buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
-(:mod:`card_envs.core.entities`): per zone a float32 array of rows (one card, fighter or seat a
-row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
-every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
-none, and where the row is empty). Every mode shows what the flat vector shows, no more
-(``check_game`` checks it). Layout for the default config (``max_hand`` hand rows;
+``observation_mode="flat"`` (default), ``"dict"`` or ``"entities"``: what each holds is in
+:mod:`card_envs.core.observation_modes` (every mode shows what the flat vector shows, no more).
+Here a row is one card (a table position, a hand slot, the equipment being attached, or a card id
+with its copies per pile); the entity layout for the default config (``max_hand`` hand rows;
 ``known_cards`` rows: the most distinct cards the two seats' decks can hold: 2 × 17 with the
 shipped decks, 2 × 53 with random decks of 250 points, at most ``N``):
 
@@ -214,9 +210,12 @@ Version history
   ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").
 """
 
+from __future__ import annotations
+
 from card_envs.core.aec import make_env_functions
 from card_envs.rust_brawl.rules import make_game
 
 raw_env, env = make_env_functions(make_game, "rust_brawl_v1")
 
-__all__ = ["env", "raw_env"]
+#: the same names in every env module: the PettingZoo pair and the game factory they wrap
+__all__ = ["env", "make_game", "raw_env"]

@@ -80,15 +80,10 @@ seen from the observer's side (``my_*`` / ``opp_*``):
 
 Observation modes
 -----------------
-``observation_mode="flat"`` (default) gives the vector above. ``"dict"`` gives
-``"observation"`` as a ``Dict`` of the pieces above by name (float32, each a view into the same
-buffer; SB3's ``MultiInputPolicy`` trains on it). ``"entities"`` gives the per-entity view
-(:mod:`card_envs.core.entities`): per zone a float32 array of rows (a weapon slot or a hero a
-row) with an int8 row mask, a float32 ``globals`` vector and int32 ``action_targets`` naming for
-every action id the row(s) it refers to (rows numbered across the zones in this order; -1 for
-none, and where the row is empty). Every entry is one of the flat vector's (or a product of two
-of its flags: in play, spun last, attacked); every mode shows what the flat vector shows, no more
-(``check_game`` checks it):
+``observation_mode="flat"`` (default), ``"dict"`` or ``"entities"``: what each holds is in
+:mod:`card_envs.core.observation_modes` (every mode shows what the flat vector shows, no more).
+Here a row is one weapon slot or hero, every entry one of the flat vector's (or a product of two of
+its flags: in play, spun last, attacked); the entity layout:
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -197,15 +192,12 @@ Version history
   and ``"entities"`` (the section "Observation modes").
 """
 
+from __future__ import annotations
+
 from card_envs.core.aec import make_env_functions
-from card_envs.scratch_wars.constants import ACTIONS
-from card_envs.scratch_wars.observation import OBSERVATION
 from card_envs.scratch_wars.rules import make_game
 
 raw_env, env = make_env_functions(make_game, "scratch_wars_v2")
 
-#: observation and action layouts (their ``markdown()`` tables are in this docstring)
-OBSERVATION_LAYOUT = OBSERVATION
-ACTION_LAYOUT = ACTIONS
-
-__all__ = ["ACTION_LAYOUT", "OBSERVATION_LAYOUT", "env", "raw_env"]
+#: the same names in every env module: the PettingZoo pair and the game factory they wrap
+__all__ = ["env", "make_game", "raw_env"]

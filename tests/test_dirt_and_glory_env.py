@@ -1,4 +1,5 @@
-"""Dirt and Glory env, determinism, records, hidden information, bad input, the heuristic bot."""
+"""Dirt and Glory env, determinism, records, hidden information, bad input. The content file:
+test_dirt_and_glory_cards.py; the heuristic: test_dirt_and_glory_bot.py."""
 
 from __future__ import annotations
 
@@ -11,15 +12,12 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from card_envs import dirt_and_glory_v1
-from card_envs.bots.base import RandomBot
 from card_envs.core.errors import CardDataError, ConfigError, StateError
 from card_envs.core.records import GameRecord, record_of, replay
-from card_envs.core.registry import make_heuristic
 from card_envs.dirt_and_glory import constants as R
 from card_envs.dirt_and_glory.bot import HeuristicBot
-from card_envs.dirt_and_glory.cards import DEFAULT_CONTENT, load_content
+from card_envs.dirt_and_glory.cards import DEFAULT_CONTENT
 from card_envs.dirt_and_glory.view import kind_text
-from card_envs.evaluation import play_match
 from dirt_and_glory_helpers import game
 
 
@@ -369,142 +367,3 @@ def test_more_rounds_than_the_shipped_territories_is_a_config_error(rounds):
                                "entries); use num_rounds <= 9 or content with more territories")
     assert game(num_rounds=9).config.num_rounds == 9
 
-
-def _write(tmp_path: Path, text: str) -> str:
-    p = tmp_path / "content.toml"
-    p.write_text(text)
-    return str(p)
-
-
-def _designed_text() -> str:
-    return DEFAULT_CONTENT.read_text()
-
-
-def test_malformed_content_files_name_file_entry_and_field(tmp_path):
-    text = _designed_text()
-    bad_value = text.replace('values = [5]\nability = "none"', 'values = [7]\nability = "none"', 1)
-    path = _write(tmp_path, bad_value)
-    with pytest.raises(CardDataError, match=r"content\.toml.*\[\[unit\]\] entry 4 \('Juggernaut'\).*'values\.0'"):
-        game(content=path)
-    bad_ability = text.replace('ability = "fuel"', 'ability = "teleport"', 1)
-    with pytest.raises(CardDataError, match=r"\('Tanker'\).*'ability'"):
-        load_content(_write(tmp_path, bad_ability))
-    missing = text.replace("target = 15\n", "", 1)
-    with pytest.raises(CardDataError, match=r"\[\[territory\]\] entry 3 \('Bone Canyon'\).*'target'"):
-        load_content(_write(tmp_path, missing))
-    extra = text.replace('name = "Tow Truck"', 'name = "Tow Truck"\ncolour = "red"', 1)
-    with pytest.raises(CardDataError, match=r"\('Tow Truck'\).*'colour'"):
-        load_content(_write(tmp_path, extra))
-    dup = text.replace('id = "u2"', 'id = "u1"', 1)
-    with pytest.raises(CardDataError, match=r"entry 1 \('Scrap Buggy'\).*duplicate id 'u1'"):
-        load_content(_write(tmp_path, dup))
-    with pytest.raises(CardDataError, match="not valid TOML"):
-        load_content(_write(tmp_path, text + "\n[[unit]\n"))
-    with pytest.raises(CardDataError, match="not found"):
-        load_content(str(tmp_path / "nope.toml"))
-    few = text.split("[[territory]]")
-    path = _write(tmp_path, "[[territory]]".join(few[:3]))
-    with pytest.raises(ConfigError) as info:  # the config asks more rounds than it has
-        game(content=path)
-    assert str(info.value) == (f"config field 'num_rounds': 6 rounds need 6 territories, the "
-                               f"content {path} has 2 ([[territory]] entries); use num_rounds "
-                               "<= 2 or content with more territories")
-
-
-def test_designed_content_matches_dg_1_4():
-    """DG-1.4: starting 1,1,2,2,3,3,4 without abilities; 45 unit cards, values 1–5, about a
-    quarter two-valued, about a third with an ability; 9 territories 12–21, a higher target pays
-    more, 3rd place beats the 2-fuel consolation (worth 1 point); all marked designed."""
-    c = load_content(None)
-    start = sorted(v for e in c.starting for v in e.values * e.count)
-    assert start == [1, 1, 2, 2, 3, 3, 4] and all(e.ability == "none" for e in c.starting)
-    assert c.deck_size == 45
-    two = sum(e.count for e in c.units if len(e.values) == 2)
-    ab = sum(e.count for e in c.units if e.ability != "none")
-    assert 9 <= two <= 14 and 13 <= ab <= 17
-    assert {a for e in c.units for a in [e.ability]} == {"none", "fuel", "scout", "zero_next", "stash"}
-    ts = sorted(c.territories, key=lambda t: t.target)
-    assert len(ts) == 9 and ts[0].target == 12 and ts[-1].target == 21
-    assert all(a.points[0] <= b.points[0] for a, b in zip(ts, ts[1:]))
-    assert all(t.points[2] + t.fuel[2] / 2 > 1 for t in ts)
-    assert all(e.origin == "designed" for e in (*c.starting, *c.units, *c.territories))
-
-
-def test_printed_content_replaces_the_designed_cards(tmp_path):
-    """DG-1.4: a content file (e.g. the printed cards) replaces the designed one."""
-    text = _designed_text().replace('origin = "designed"', 'origin = "printed"')
-    text = text.replace("target = 21", "target = 20")
-    g = game(num_players=2, content=_write(tmp_path, text))
-    assert max(g.terr_target) == 20
-    s = g.new_state(0)
-    g.random_playout(s, random.Random(0))
-    assert g.is_terminal(s)
-
-
-# -- bot ------------------------------------------------------------------------------------------
-def test_heuristic_registered_and_legal_for_all_player_counts():
-    bot = make_heuristic("dirt_and_glory")
-    assert isinstance(bot, HeuristicBot)
-    for n in (2, 3, 4, 5):
-        res = play_match(game(num_players=n), bot, RandomBot(0), n_games=2 * n, seed=n)
-        assert res.n == 2 * n
-
-
-def test_heuristic_rescues_a_bust_and_stops_near_the_target():
-    from dirt_and_glory_helpers import Cards, scripted
-
-    g = game(num_players=2)
-    cards = Cards(g)
-    bot = HeuristicBot()
-    # 14 of 15 with a deck of 3s, 4s and 5s: passing is right (any card busts)
-    s = scripted(g, cards, decks=[cards("3", "4", "5"), cards("1")],
-                 caravans=[[(cards("5")[0], 5), (cards("5")[0], 5), (cards("4")[0], 4)], []])
-    assert bot.act(g, s, 0) == R.A_PASS
-    # 4 of 15 with a deck of 1s and 2s: playing on is right
-    s = scripted(g, cards, decks=[cards("1", "2", "2"), cards("1")], caravans=[[(cards("4")[0], 4)], []])
-    assert bot.act(g, s, 0) == R.A_PLAY_TOP
-    # exceeded with fuel left: rescue
-    s = scripted(g, cards, decks=[cards("5"), cards("1")], fuel=[1, 0],
-                 caravans=[[(cards("5")[0], 5), (cards("3")[0], 3), (cards("3")[0], 3)], []])
-    g.apply_action(s, R.A_PLAY_TOP)
-    assert s.phase == R.AFTER and bot.act(g, s, 0) == R.A_FUEL_RESERVE
-
-
-def test_heuristic_chooses_the_value_after_its_scout():
-    """DG-3.2: the scout of a 1/4+scout is resolved before its value is chosen, and the bot's
-    value choice uses the card it has just seen (own seat only). At 5 + 5 = 10 of 15 (T15, no
-    fuel): with a 4 on top, low (11) lets the 4 reach exactly 15; with a 5 on top, low would
-    leave 11 and a sure bust, so high (14, 1 short) is taken."""
-    from dirt_and_glory_helpers import Cards, scripted
-
-    bot = HeuristicBot()
-    for top_label, expected in (("4", R.A_VALUE_LOW), ("5", R.A_VALUE_HIGH)):
-        g = game(num_players=2)
-        cards = Cards(g)
-        sc, below, top = cards("1/4+scout", "2", top_label)
-        s = scripted(g, cards, decks=[[below, top, sc], cards("1")], fuel=[0, 0],
-                     caravans=[[(cards("5")[0], 5), (cards("5")[0], 5)], []])
-        g.apply_action(s, R.A_PLAY_TOP)
-        assert s.phase == R.ABILITY and bot.act(g, s, 0) == R.A_ABILITY_USE
-        g.apply_action(s, R.A_ABILITY_USE)
-        assert s.phase == R.VALUE and s.peek[0]
-        assert bot.act(g, s, 0) == expected
-        # what seat 1 holds does not matter (the bot reads its own seat's information)
-        s.decks[1] = cards("5")
-        assert bot.act(g, s, 0) == expected
-
-
-@pytest.mark.slow
-def test_heuristic_beats_random_two_players():
-    """400 seat-swapped 2-player games: Wilson lower bound of the win rate >= 75 %."""
-    res = play_match(game(num_players=2), HeuristicBot(), RandomBot(7), n_games=400, seed=123)
-    lo, hi = res.wilson()
-    print(res.summary())
-    assert lo >= 0.75, res.summary()
-
-
-def test_edited_content_file_is_read_again(tmp_path):
-    path = _write(tmp_path, _designed_text())
-    assert max(game(content=path).terr_target) == 21
-    _write(tmp_path, _designed_text().replace("target = 21", "target = 9"))
-    assert max(game(content=path).terr_target) == 19

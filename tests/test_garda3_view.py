@@ -1,6 +1,7 @@
 """Garda3's view (``card_envs/garda3/view.py``): the battle's two fighters named and framed
 right at every defender choice (G-4.1, G-3.2, G-5.1), the battle's arithmetic as a player
-computes it (G-4.3–G-4.8), and what a move did (``effects_seen_by``)."""
+computes it (G-4.3–G-4.8), what a move did (``effects_seen_by``), and what a seat is shown of
+the others' cards: the size of their hands only, a night card face down (G-7.3)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import random
 import pytest
 
 from card_envs.garda3 import constants as R
+from card_envs.garda3.constants import A_CARD, PH_ATTACK_CARDS, card_name
 from card_envs.garda3.rules import make_game
 from card_envs.garda3.view import battle_fighters
+from env_helpers import states_along
 from garda3_helpers import CARODEJ, MNICH, OBR, VALECNICE, B, C, H, L, P, W, card, play, scripted, slot
 
 
@@ -172,3 +175,49 @@ def test_a_night_attack_stays_unknown_to_the_defender_in_the_arithmetic():
                            "defended, G-7.3); attack bonus +2")
     assert "3 atk-low" not in game.render_view(s, 1)
     assert attacker[0] == "attack: 3 atk-low def-high black → low 3 + 2 (attack bonus) = 5"
+
+
+@pytest.mark.parametrize("variant", ["classic", "royale+night", "free_for_all"])
+def test_garda3_view_shows_own_hand_and_only_the_size_of_the_others(variant):
+    game = make_game(variant=variant)
+    checked = 0
+    for state in states_along(game, 4, 150):
+        for p in range(game.num_players):
+            view = game.render_view(state, p)
+            assert view.startswith(f"garda3: you are seat {p}; ")
+            for c in state.hands[p]:
+                assert card_name(c) in view
+            for q in range(game.num_players):
+                if q != p:
+                    k = len(state.hands[q])
+                    assert f"player {q}: " in view
+                    assert f"hand: {k} card{'' if k == 1 else 's'}\n" in view + "\n"
+                    for c in state.hands[q]:  # card names are unique: 36 cards, 36 names
+                        assert card_name(c) not in view, (p, q, card_name(c))
+            for c in state.discard:
+                assert card_name(c) in view
+            checked += 1
+            # the same view after the hidden cards are dealt anew for that seat
+            assert game.render_view(game.sample_hidden(state, p, random.Random(checked)),
+                                    p) == view
+    assert checked > 100
+
+
+def test_garda3_night_card_is_face_down_for_the_defender_until_revealed():
+    game = make_game(variant="night")
+    seen = 0
+    for state in states_along(game, 2, 400):
+        if state.phase == PH_ATTACK_CARDS and not state.atk_cards:
+            striker, defender = state.player, state.blocker
+            card = next(a for a in game.legal_actions(state) if a >= A_CARD)
+            assert game.action_seen_by(state, card, defender) == "card: played face down"
+            assert game.action_seen_by(state, card, striker) == \
+                game.action_to_string(state, card)
+            after = game.clone(state)
+            game.apply_action(after, card)
+            name = card_name(card - A_CARD)
+            assert "attack: 1 card face down" in game.render_view(after, defender)
+            assert name not in game.render_view(after, defender)
+            assert f"attack: {name}" in game.render_view(after, striker)
+            seen += 1
+    assert seen >= 5

@@ -4,11 +4,18 @@ A :class:`Layout` is declared once per game (plain data: a list of ``(name, size
 gives each piece a ``slice``. Its :meth:`Layout.markdown` table is pasted into the env module
 docstring, and a test asserts the docstring still contains it, so the documented layout cannot
 drift from the code.
+
+Code names a piece's place the one way: ``layout.at.<piece>`` (:class:`Offsets`), the start of
+that piece; an encoder holds its layout's offsets as ``self.at`` and writes
+``buf[at.hand + card] = 1.0`` (a local ``at = self.at`` first: an attribute read of a plain
+object, as fast as a module constant on the hot path).
 """
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,60 @@ class Piece:
     @property
     def slice(self) -> slice:
         return slice(self.start, self.stop)
+
+
+class Offsets:
+    """The start of every piece of a :class:`Layout` as an attribute: ``offsets.hand`` is
+    ``layout["hand"].start`` (an ``int``). Read-only; ``dir()`` lists the piece names. Built by
+    :attr:`Layout.at` (one class per set of piece names, its ``__slots__`` the names: slot reads
+    are what CPython specialises best, as fast as a module constant).
+
+    Raises:
+        AttributeError: reading a name that is no piece (the plain message naming it) or
+            setting any attribute.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"layout offsets are read-only (setting {name!r})")
+
+    def __dir__(self) -> list[str]:
+        return list(self.__slots__)
+
+    def starts(self) -> tuple[tuple[str, int], ...]:
+        """``((piece name, start), ...)`` in layout order."""
+        return tuple((n, getattr(self, n)) for n in self.__slots__)
+
+    def __repr__(self) -> str:
+        return "Offsets(" + ", ".join(f"{n}={v}" for n, v in self.starts()) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Offsets) and self.starts() == other.starts()
+
+    def __hash__(self) -> int:
+        return hash(self.starts())
+
+    def __reduce__(self):  # rebuilt from the starts (the class is made per set of names)
+        return make_offsets, (self.starts(),)
+
+
+@lru_cache(maxsize=None)
+def _offsets_class(names: tuple[str, ...]) -> type[Offsets]:
+    for name in names:
+        if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_") \
+                or name in dir(Offsets):
+            raise ValueError(f"layout piece {name!r} cannot be an offset name (not a public "
+                             "Python identifier, or an Offsets method)")
+    return type("Offsets", (Offsets,), {"__slots__": names, "__module__": __name__})
+
+
+def make_offsets(starts: tuple[tuple[str, int], ...]) -> Offsets:
+    """An :class:`Offsets` with the attribute ``name = start`` for every pair of ``starts``."""
+    offsets = object.__new__(_offsets_class(tuple(n for n, _ in starts)))
+    for name, start in starts:
+        object.__setattr__(offsets, name, start)
+    return offsets
 
 
 class Layout:
@@ -56,6 +117,12 @@ class Layout:
 
     def start(self, name: str) -> int:
         return self._by_name[name].start
+
+    @cached_property
+    def at(self) -> Offsets:
+        """Every piece's start by name (:class:`Offsets`): ``layout.at.hand`` is
+        ``layout.start("hand")``; the one way encoders name their offsets."""
+        return make_offsets(tuple((p.name, p.start) for p in self.pieces))
 
     def piece_of(self, index: int) -> Piece:
         """The piece that holds flat index ``index``; IndexError outside ``[0, size)``."""

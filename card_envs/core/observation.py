@@ -42,9 +42,14 @@ class Encoder:
     - optionally :meth:`static_part`: the entries fixed for a whole game under a hashable key
       (read back with :meth:`static`).
 
+    Offsets are named one way in every game: ``self.at`` is the layout's
+    :class:`~card_envs.core.layout.Offsets` (``self.at.hand`` = where the piece ``hand`` starts);
+    :meth:`encode` reads it into a local (``at = self.at``) and writes ``buf[at.hand + c]``.
+
     Attributes:
         game: the game object the encoder serves.
         layout: the observation layout (``layout.size`` entries).
+        at: ``layout.at``, every piece's start by name.
     """
 
     #: the observation layout when it does not depend on the config
@@ -62,14 +67,16 @@ class Encoder:
         self.bind()
 
     def _prepare_views(self) -> None:
+        self.at = self.layout.at
         self._pieces = [(p.name, p.slice) for p in self.layout.pieces]
         self._entities: EntityLayout | None = None
         self._entities_built = False
 
     def bind(self) -> None:
-        """Precompute what :meth:`encode` needs from ``self.game`` and ``self.layout`` (piece
-        offsets, per-card tables); called after construction and after unpickling (a pickled
-        encoder carries only the game and the layout). Default: nothing."""
+        """Precompute what :meth:`encode` needs from ``self.game`` and ``self.layout`` (sizes,
+        per-card tables; the piece offsets are :attr:`at` already); called after construction
+        and after unpickling (a pickled encoder carries only the game and the layout).
+        Default: nothing."""
 
     def make_layout(self, game: Any) -> Layout:
         """The observation layout for ``game``'s config (default: the class's ``LAYOUT``)."""

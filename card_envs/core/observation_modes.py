@@ -12,6 +12,13 @@
                game is in its env module docstring)
 ============  ===================================================================================
 
+In ``"entities"`` every zone is a float32 array ``(rows, features)`` (one card, card kind,
+fighter, weapon or seat a row) with an int8 row mask ``<zone>_mask``; ``globals`` is a float32
+vector of the flat pieces that are no zone; ``action_targets`` is int32 ``(actions, columns)``,
+naming for every action id the row(s) it refers to (rows numbered across the zones in their
+order; -1 for none, and where the row is empty). Each env module's docstring (section
+"Observation modes") has its game's table of keys and shapes.
+
 Each mode shows exactly what the flat vector shows a seat (the conformance checks hold every
 mode to it: :func:`card_envs.testing.check_game`). :func:`view_space` imports Gymnasium; the
 rest needs numpy only.

@@ -103,10 +103,6 @@ class Content:
     kinds: tuple[Kind, ...]
 
     @property
-    def starting_size(self) -> int:
-        return sum(c.count for c in self.starting)
-
-    @property
     def deck_size(self) -> int:
         return sum(c.count for c in self.units)
 

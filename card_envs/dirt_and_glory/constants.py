@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from card_envs.core.layout import Layout
+from card_envs.core.phases import declare_phases
 
 
 # -- phases --------------------------------------------------------------------------------------
@@ -29,20 +30,10 @@ class Phase(IntEnum):
     END = 8  # the game is over
 
 
-#: phase names indexed by ``state.phase`` (``game.phases``)
-PHASES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
-
-# The phases as plain ints: the state stores plain ints (saved as JSON ints, shown as numbers in
-# error messages) and the rules compare against module globals at int speed.
-DRAFT = int(Phase.DRAFT)
-MIX = int(Phase.MIX)
-SETUP = int(Phase.SETUP)
-VALUE = int(Phase.VALUE)
-ABILITY = int(Phase.ABILITY)
-MAIN = int(Phase.MAIN)
-AFTER = int(Phase.AFTER)
-TAKE = int(Phase.TAKE)
-END = int(Phase.END)
+#: phase names indexed by ``state.phase`` (``game.phases``), and the phases as plain ints: the
+#: state stores plain ints (saved as JSON ints, shown as numbers in error messages) and the rules
+#: compare against module globals at int speed
+PHASES, (DRAFT, MIX, SETUP, VALUE, ABILITY, MAIN, AFTER, TAKE, END) = declare_phases(Phase)
 
 # -- abilities (DG-1.5) --------------------------------------------------------------------------
 #: ability names in code order (index = ability code used by the engine; 0 = none)

@@ -72,26 +72,12 @@ class Encoder(EncoderBase):
     (``game.encoder``)."""
 
     def bind(self) -> None:
-        """The piece offsets :meth:`encode` writes at (from the layout alone: a pickled encoder
-        is rebuilt from its game and layout before the game's own fields are back)."""
+        """The sizes :meth:`encode` needs (from the layout alone: a pickled encoder is rebuilt
+        from its game and layout before the game's own fields are back)."""
         L = self.layout
         self.nf = len(SEAT_FEATURES)
         self.n, self.K, self.R = L["seats"].size // self.nf, L["own_deck"].size, L["round"].size
-        self.o_phase = L.start("phase")
-        self.o_round = L.start("round")
         self.s_terr = L["territory"].slice
-        self.o_left = L.start("territories_left")
-        self.o_unit = L.start("unit_deck_size")
-        self.o_deck = L.start("own_deck")
-        self.o_deck_size = L.start("own_deck_size")
-        self.o_res = L.start("own_reserve")
-        self.o_top = L.start("own_known_top")
-        self.o_hand = L.start("own_hand")
-        self.o_played = L.start("played")
-        self.o_turn = L.start("turn")
-        self.o_offer = L.start("offer")
-        self.o_seats = L.start("seats")
-        self.o_car = L.start("caravans")
 
     def make_entities(self, game) -> EntityLayout:
         """The per-entity view: per pile one row per card kind (``K`` rows: :data:`KIND_FEATURES`
@@ -205,41 +191,41 @@ class Encoder(EncoderBase):
                 + [g.terr_fuel[key][i] / 9.0 for i in range(PAID_PLACES)])
 
     def encode(self, s, player: int) -> np.ndarray:
-        g, n, K = self.game, self.n, self.K
+        g, n, K, at = self.game, self.n, self.K, self.at
         v = [0.0] * self.layout.size
         ck = g.card_kind
         inv, ts = self.static("scales")
-        v[self.o_phase + s.phase] = 1.0
+        v[at.phase + s.phase] = 1.0
         r = min(s.round, self.R - 1)
-        v[self.o_round + r] = 1.0
+        v[at.round + r] = 1.0
         v[self.s_terr] = self.static(s.territories[r])
-        v[self.o_left] = max(0, self.R - s.round - 1) / self.R
-        v[self.o_unit] = len(s.unit_deck) / g.deck_size
+        v[at.territories_left] = max(0, self.R - s.round - 1) / self.R
+        v[at.unit_deck_size] = len(s.unit_deck) / g.deck_size
         deck = s.decks[player]
-        o = self.o_deck
+        o = at.own_deck
         for c in deck:
             v[o + ck[c]] += inv
-        v[self.o_deck_size] = len(deck) * inv
-        o = self.o_res
+        v[at.own_deck_size] = len(deck) * inv
+        o = at.own_reserve
         for c in s.reserves[player]:
             v[o + ck[c]] += inv
         if s.peek[player] and deck:
-            v[self.o_top + ck[deck[-1]]] = 1.0
+            v[at.own_known_top + ck[deck[-1]]] = 1.0
         if s.player == player and s.hand:
-            o = self.o_hand
+            o = at.own_hand
             for c in s.hand:
                 v[o + ck[c]] += 1.0 / 3.0
         if s.pending >= 0 and s.phase in (VALUE, ABILITY, AFTER):
-            v[self.o_played + ck[s.pending]] = 1.0
+            v[at.played + ck[s.pending]] = 1.0
         if s.phase in (VALUE, ABILITY, AFTER) and s.ctx == "play":
-            v[self.o_turn] = 1.0 if s.from_reserve else 0.0
-        v[self.o_turn + 1] = min(1.0, s.fuel_used / max(1, g.config.fuel_uses_per_turn))
-        o = self.o_offer
+            v[at.turn] = 1.0 if s.from_reserve else 0.0
+        v[at.turn + 1] = min(1.0, s.fuel_used / max(1, g.config.fuel_uses_per_turn))
+        o = at.offer
         for c in s.offer:
             v[o + ck[c]] += 1.0 / n
         for j in range(n):
             q = (player + j) % n
-            o = self.o_seats + j * self.nf
+            o = at.seats + j * self.nf
             v[o] = min(1.0, sum(s.values[q]) * ts)
             v[o + 1] = 1.0 if s.passed[q] else 0.0
             v[o + 2] = 1.0 if s.busted[q] else 0.0
@@ -251,7 +237,7 @@ class Encoder(EncoderBase):
             v[o + 8] = 1.0 if s.player == q else 0.0
             v[o + 9] = 1.0 if s.zero_next[q] else 0.0
             v[o + 10] = 1.0 if (s.first == q and s.phase != END) else 0.0
-            o = self.o_car + j * K
+            o = at.caravans + j * K
             for c in s.caravans[q]:
                 v[o + ck[c]] += inv
         arr = np.array(v, dtype=np.float32)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from card_envs.core.layout import Layout
+from card_envs.core.phases import declare_phases
 
 # ---------------------------------------------------------------------------------------------
 # Battle cards (G-1.2, G-1.3)
@@ -85,11 +86,10 @@ class Phase(IntEnum):
     OVER = 10
 
 
-#: phase names indexed by ``state.phase`` (``Phase(i).name.lower()``)
-PHASES = tuple(p.name.lower() for p in Phase)
-(PH_DRAFT, PH_TARGET, PH_ATTACKER_FIGHTER, PH_DEFENDER_FIGHTER, PH_ATTACK_CARDS, PH_ATTACK_BONUS,
- PH_DEFENCE_CARDS, PH_DEFENCE_BONUS, PH_COUNTER_CHOICE, PH_RESURRECT_CHOICE,
- PH_OVER) = (int(p) for p in Phase)  # plain ints for the hot path
+#: phase names indexed by ``state.phase``, and the phases as plain ints for the hot path
+PHASES, (PH_DRAFT, PH_TARGET, PH_ATTACKER_FIGHTER, PH_DEFENDER_FIGHTER, PH_ATTACK_CARDS,
+         PH_ATTACK_BONUS, PH_DEFENCE_CARDS, PH_DEFENCE_BONUS, PH_COUNTER_CHOICE,
+         PH_RESURRECT_CHOICE, PH_OVER) = declare_phases(Phase)
 
 VARIANTS = ("classic", "royale", "resurrection", "night", "free_for_all")
 

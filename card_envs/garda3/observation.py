@@ -67,26 +67,6 @@ OBSERVATION = Layout([
                         "piebald cards/3 (capped at 1)]"),
 ])
 
-_PH = OBSERVATION.start("phase")
-_ROLE = OBSERVATION.start("role")
-_FLAGS = OBSERVATION.start("battle_flags")
-_HAND = OBSERVATION.start("hand")
-_ATK = OBSERVATION.start("attack_cards")
-_DEF = OBSERVATION.start("defence_cards")
-_DISC = OBSERVATION.start("discard")
-_ABON = OBSERVATION.start("attack_bonus_side")
-_DBON = OBSERVATION.start("defence_bonus_side")
-_FIGHT = OBSERVATION.start("fighters")
-_POOL = OBSERVATION.start("draft_pool")
-_HSIZE = OBSERVATION.start("hand_sizes")
-_DECK = OBSERVATION.start("deck_size")
-_ROUND = OBSERVATION.start("round")
-_SEATR = OBSERVATION.start("seat_roles")
-_IN = OBSERVATION.start("players_in")
-_BATTLE = OBSERVATION.start("battle")
-_HSUM = OBSERVATION.start("hand_summary")
-
-
 _BATTLE_PHASES = frozenset((PH_ATTACK_CARDS, PH_ATTACK_BONUS, PH_DEFENCE_CARDS, PH_DEFENCE_BONUS))
 
 # -- the per-entity view ------------------------------------------------------------------------
@@ -166,8 +146,9 @@ class Garda3Encoder(Encoder):
 
     def static_part(self, set_index: int) -> list[float]:
         buf = [0.0] * OBSERVATION.size
+        pool = self.at.draft_pool
         for k, (a, d, mx) in enumerate(self.game.stats[set_index]):
-            o = _POOL + POOL_FEATURES * k
+            o = pool + POOL_FEATURES * k
             buf[o + 1] = a / 2.0
             buf[o + 2] = d / 2.0
             buf[o + 3] = mx / 7.0
@@ -175,42 +156,43 @@ class Garda3Encoder(Encoder):
 
     def encode(self, s, player: int) -> np.ndarray:
         game = self.game
+        at = self.at
         buf = self.static(game.set_of(player)).copy()
-        buf[_PH + s.phase] = 1.0
+        buf[at.phase + s.phase] = 1.0
         if s.player == player:
-            buf[_ROLE] = 1.0
+            buf[at.role] = 1.0
         if s.striker == player:
-            buf[_ROLE + 1] = 1.0
+            buf[at.role + 1] = 1.0
         if s.blocker == player:
-            buf[_ROLE + 2] = 1.0
+            buf[at.role + 2] = 1.0
         if s.round_attacker == player:
-            buf[_ROLE + 3] = 1.0
+            buf[at.role + 3] = 1.0
         hidden = game.hidden_from(s, player)
         if s.counter:
-            buf[_FLAGS] = 1.0
+            buf[at.battle_flags] = 1.0
         if hidden:
-            buf[_FLAGS + 1] = 1.0
+            buf[at.battle_flags + 1] = 1.0
         if s.resurrected:
-            buf[_FLAGS + 2] = 1.0
+            buf[at.battle_flags + 2] = 1.0
         for c in s.hands[player]:
-            buf[_HAND + c] = 1.0
+            buf[at.hand + c] = 1.0
         if not hidden:
             for c in s.atk_cards:
-                buf[_ATK + c] = 1.0
+                buf[at.attack_cards + c] = 1.0
         for c in s.def_cards:
-            buf[_DEF + c] = 1.0
+            buf[at.defence_cards + c] = 1.0
         for c in s.discard:
-            buf[_DISC + c] = 1.0
+            buf[at.discard + c] = 1.0
         if s.atk_bonus >= 0:
-            buf[_ABON + s.atk_bonus] = 1.0
+            buf[at.attack_bonus_side + s.atk_bonus] = 1.0
         if s.def_bonus >= 0:
-            buf[_DBON + s.def_bonus] = 1.0
+            buf[at.defence_bonus_side + s.def_bonus] = 1.0
         n = game.num_players
         for rel in range(n):
             seat = (player + rel) % n
             stats = game.stats[game.set_of(seat)]
             hp = s.hp[seat]
-            base = _FIGHT + rel * GUARD_SIZE * FIGHTER_FEATURES
+            base = at.fighters + rel * GUARD_SIZE * FIGHTER_FEATURES
             alive = False
             for slot, k in enumerate(s.fighters[seat]):
                 a, d, mx = stats[k]
@@ -225,36 +207,36 @@ class Garda3Encoder(Encoder):
                 buf[o + 4] = a / 2.0
                 buf[o + 5] = d / 2.0
             if seat == s.round_attacker:
-                buf[_SEATR + 2 * rel] = 1.0
+                buf[at.seat_roles + 2 * rel] = 1.0
                 if s.atk_slot >= 0:
                     buf[base + s.atk_slot * FIGHTER_FEATURES + 6] = 1.0
             if seat == s.target:
-                buf[_SEATR + 2 * rel + 1] = 1.0
+                buf[at.seat_roles + 2 * rel + 1] = 1.0
                 if s.def_slot >= 0:
                     buf[base + s.def_slot * FIGHTER_FEATURES + 6] = 1.0
-            buf[_HSIZE + rel] = min(len(s.hands[seat]) / NUM_CARDS, 1.0)
+            buf[at.hand_sizes + rel] = min(len(s.hands[seat]) / NUM_CARDS, 1.0)
             if alive or s.phase == PH_DRAFT:
-                buf[_IN + rel] = 1.0
+                buf[at.players_in + rel] = 1.0
         avail = s.available[game.set_of(player)]
         for k in range(SET_SIZE):
             if avail[k]:
-                buf[_POOL + POOL_FEATURES * k] = 1.0
+                buf[at.draft_pool + POOL_FEATURES * k] = 1.0
         if s.striker >= 0 and (s.atk_cards or s.def_cards or s.phase in _BATTLE_PHASES):
             atk_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
             def_bonus = game.fighter_stats(s, s.blocker, blocker_slot(s))[1]
-            buf[_BATTLE] = atk_bonus / 2.0
-            buf[_BATTLE + 1] = def_bonus / 2.0
+            buf[at.battle] = atk_bonus / 2.0
+            buf[at.battle + 1] = def_bonus / 2.0
             atk = [] if hidden else s.atk_cards
             if atk or s.def_cards:
                 attack, defence, damage = battle_outcome(atk, s.atk_bonus, atk_bonus, s.def_cards,
                                                          s.def_bonus, def_bonus)
                 if atk:
-                    buf[_BATTLE + 2] = attack[0] / 8.0
-                    buf[_BATTLE + 3] = attack[1] / 8.0
-                buf[_BATTLE + 4] = defence[0] / 8.0
-                buf[_BATTLE + 5] = defence[1] / 8.0
-                buf[_BATTLE + 6] = min(damage / 8.0, 1.0)
-                buf[_BATTLE + 7] = len(s.atk_cards) / 2.0
+                    buf[at.battle + 2] = attack[0] / 8.0
+                    buf[at.battle + 3] = attack[1] / 8.0
+                buf[at.battle + 4] = defence[0] / 8.0
+                buf[at.battle + 5] = defence[1] / 8.0
+                buf[at.battle + 6] = min(damage / 8.0, 1.0)
+                buf[at.battle + 7] = len(s.atk_cards) / 2.0
         hand = s.hands[player]
         if hand:
             best = [0, 0, 0, 0]
@@ -269,9 +251,9 @@ class Garda3Encoder(Encoder):
                     best[dd] = v
                 colours[CARD_COLOUR[c]] += 1
             for i in range(4):
-                buf[_HSUM + i] = best[i] / 3.0
+                buf[at.hand_summary + i] = best[i] / 3.0
             for i in range(3):
-                buf[_HSUM + 4 + i] = min(colours[i] / 3.0, 1.0)
-        buf[_DECK] = len(s.deck) / NUM_CARDS
-        buf[_ROUND] = min(s.round / game.config.max_rounds, 1.0)
+                buf[at.hand_summary + 4 + i] = min(colours[i] / 3.0, 1.0)
+        buf[at.deck_size] = len(s.deck) / NUM_CARDS
+        buf[at.round] = min(s.round / game.config.max_rounds, 1.0)
         return np.array(buf, dtype=np.float32)

@@ -105,9 +105,6 @@ class Garda3(GameBase[Garda3State]):
         """``(attack_bonus, defence_bonus, max_hp)`` of seat's fighter in ``slot``."""
         return self.stats[self.set_of(seat)][state.fighters[seat][slot]]
 
-    def alive_slots(self, state: Garda3State, seat: int) -> list[int]:
-        return [k for k, h in enumerate(state.hp[seat]) if h > 0]
-
     def has_fighters(self, state: Garda3State, seat: int) -> bool:
         return any(h > 0 for h in state.hp[seat])
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from card_envs.core.layout import Layout
+from card_envs.core.phases import declare_phases
 
 # -- card vocabulary (RB-2.1, RB-2.3, RB-8) -------------------------------------------------------
 #: card kinds (RB-2.1)
@@ -76,15 +77,9 @@ class Phase(IntEnum):
     END = 6  # the game is over
 
 
-#: phase names indexed by ``state.phase`` (``game.phases``)
-PHASES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
-RANGED_TARGET = int(Phase.RANGED_TARGET)
-HEAL_TARGET = int(Phase.HEAL_TARGET)
-PLAY = int(Phase.PLAY)
-PLAY_OR_DISCARD = int(Phase.PLAY_OR_DISCARD)
-EQUIP_TARGET = int(Phase.EQUIP_TARGET)
-DISCARD = int(Phase.DISCARD)
-END = int(Phase.END)
+#: phase names indexed by ``state.phase`` (``game.phases``), and the phases as plain ints
+PHASES, (RANGED_TARGET, HEAL_TARGET, PLAY, PLAY_OR_DISCARD, EQUIP_TARGET, DISCARD,
+         END) = declare_phases(Phase)
 
 #: why a game ended (``state.end_reason``; "" while it goes on)
 END_REASONS: tuple[str, ...] = ("", "last_character", "no_characters", "stalemate", "empty_deck",

@@ -194,8 +194,6 @@ class Encoder(EncoderBase):
         L = self.layout
         self.H = L["own_hand"].size // NF
         self.N = L["own_deck"].size
-        for piece in L.pieces:
-            setattr(self, "o_" + piece.name, piece.start)
         self._hand_rows = None
 
     def make_layout(self, game) -> Layout:
@@ -324,16 +322,16 @@ class Encoder(EncoderBase):
         return total
 
     def encode(self, s, player: int) -> np.ndarray:
-        g = self.game
+        g, at = self.game, self.at
         cfg = g.config
         q = 1 - player
         v = np.zeros(self.layout.size, dtype=np.float32)
-        v[self.o_phase + s.phase] = 1.0
-        o = self.o_turn
+        v[at.phase + s.phase] = 1.0
+        o = at.turn
         v[o] = 1.0 if s.player == player else 0.0
         v[o + 1] = 1.0 if s.starter == player else 0.0
         v[o + 2] = s.turn / cfg.max_turns
-        o = self.o_counts
+        o = at.counts
         mh = cfg.max_hand
         v[o:o + 7] = [len(s.hands[player]) / mh, min(1.0, len(s.decks[player]) / DECK_SCALE),
                       min(1.0, len(s.graveyards[player]) / DECK_SCALE), len(s.hands[q]) / mh,
@@ -341,34 +339,34 @@ class Encoder(EncoderBase):
                       min(1.0, len(s.graveyards[q]) / DECK_SCALE),
                       s.quiet_turns / (2 * cfg.stalemate_turns)]
         if s.phase in (RANGED_TARGET, HEAL_TARGET):  # public: whose card acts
-            v[self.o_acting + s.acting] = 1.0
+            v[at.acting + s.acting] = 1.0
         if s.phase == EQUIP_TARGET and s.pending >= 0:  # public: the card was played
-            v[self.o_pending:self.o_pending + NF] = self.hand_rows()[s.pending]
-        o = self.o_counts
-        v[o + 7] = min(1.0, self._table(v, s, player, self.o_own_table) / 100.0)
-        v[o + 8] = min(1.0, self._table(v, s, q, self.o_opponent_table) / 100.0)
+            v[at.pending:at.pending + NF] = self.hand_rows()[s.pending]
+        o = at.counts
+        v[o + 7] = min(1.0, self._table(v, s, player, at.own_table) / 100.0)
+        v[o + 8] = min(1.0, self._table(v, s, q, at.opponent_table) / 100.0)
         hand = s.hands[player]
         if hand:
             self.hand_rows()
             rows = self._row_list
-            o = self.o_own_hand
+            o = at.own_hand
             for c in hand:
                 v[o:o + NF] = rows[c]
                 o += NF
         # per-card counts / 2 (a deck holds at most 2 copies, RB-1.1)
-        o = self.o_own_deck
+        o = at.own_deck
         for c in s.decks[player]:
             v[o + c] += 0.5
         if cfg.open_decklists:
-            o = self.o_opponent_unseen
+            o = at.opponent_unseen
             for c in s.hands[q]:
                 v[o + c] += 0.5
             for c in s.decks[q]:
                 v[o + c] += 0.5
-        o = self.o_own_graveyard
+        o = at.own_graveyard
         for c in s.graveyards[player]:
             v[o + c] += 0.5
-        o = self.o_opponent_graveyard
+        o = at.opponent_graveyard
         for c in s.graveyards[q]:
             v[o + c] += 0.5
         return v  # every entry is in [0, 1] by construction (counts: at most 2 copies, RB-1.1)

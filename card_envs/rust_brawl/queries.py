@@ -52,6 +52,7 @@ from card_envs.rust_brawl.constants import (
     discard_start,
 )
 from card_envs.rust_brawl.state import (
+    MAX_CARD_ID,
     RANDOM_DECK,
     RBState,
 )
@@ -148,7 +149,7 @@ class Profile:
             elif code == AB_BOOST_DMG:
                 bd.append((ab.amount, tm, ic))
             elif code == AB_BOOST_HLT:
-                bh.append((source * 16 + k, ab.amount, tm, ic))
+                bh.append((source * MAX_ABILITIES + k, ab.amount, tm, ic))
             elif code in (AB_LOTTERY, AB_DRAW):
                 pass  # on play (RB-6.6, RB-8), not a table effect
             else:
@@ -177,9 +178,9 @@ class RustBrawlQueries(GameBase[RBState]):
         self.config = config
         db: CardDb = load_card_db(config.card_db)
         self.db = db
-        if len(db) > 9_999:
+        if len(db) > MAX_CARD_ID:
             raise ConfigError(f"config field 'card_db': {db.source} holds {len(db)} cards, "
-                              "at most 9999 are supported")
+                              f"at most {MAX_CARD_ID} are supported")
         self.num_cards = nc = len(db)
         trait_bit = {t: 1 << i for i, t in enumerate(TRAITS)}
         icon_code = {ic: i for i, ic in enumerate(ICONS)}
@@ -279,10 +280,6 @@ class RustBrawlQueries(GameBase[RBState]):
     def shipped_deck(self, name: str) -> list[int] | None:
         """The sorted cards of the shipped deck ``name`` (``decks=None``), or ``None``."""
         return self._shipped.get(name)
-
-    def unnamed_deck_name(self, p: int) -> str:
-        """The deck name of a deck not named by the config (``decks="random"``)."""
-        return RANDOM_DECK
 
     def slot_profile(self, s: RBState, p: int, j: int) -> Profile:
         """The effective :class:`Profile` of the card at seat ``p``'s position ``j``."""
@@ -475,11 +472,6 @@ class RustBrawlQueries(GameBase[RBState]):
         if k == EQUIPMENT:
             return bool(self.equip_targets(s, p))
         return s.table[p][POSITIONS - 1] < 0
-
-    def legal_actions_of(self, s: RBState) -> list[int]:
-        """The legal actions of ``s`` computed afresh (not cached; :meth:`legal_actions` is the
-        cached form)."""
-        return self._legal_actions(s)
 
     def table_points(self, s: RBState, p: int) -> int:
         """RB-7.2, RB-7.5: the point sum of seat ``p``'s living table cards (with their

@@ -439,7 +439,7 @@ def check_state(game: Any, state: RBState) -> None:
     if ph == RANGED_TARGET and not game.ranged_decision(s, p, s.acting):
         fail("phase", ph, f"is 'ranged_target' but the card at table[{p}][{s.acting}] (acting "
              f"{s.acting}) is not a living, unparalysed ranged character with two or more "
-             f"targets (read from {_slot_paths((0, 1))})")
+             f"targets (read from {_slot_paths(range(NUM_SEATS))})")
     if ph == HEAL_TARGET and not game.heal_decision(s, p, s.acting):
         fail("phase", ph, f"is 'heal_target' but the card at table[{p}][{s.acting}] (acting "
              f"{s.acting}) is not a living, unparalysed healer with two or more targets (read "

@@ -26,6 +26,7 @@ from card_envs.rust_brawl.constants import (
     HEAL_TARGET,
     ICONS,
     KINDS,
+    NUM_SEATS,
     PHASES,
     POSITIONS,
     RANGED_TARGET,
@@ -188,7 +189,7 @@ class RustBrawlView(View):
         s, game = state, self.game
         names = game.names
         lines = [self.header(s)]
-        for p in range(2):
+        for p in range(NUM_SEATS):
             lines.append(f"  seat {p} ({s.deck_names[p]}): hand {[names[c] for c in s.hands[p]]}"
                          f" | deck {len(s.decks[p])} (top first: "
                          f"{[names[c] for c in reversed(s.decks[p])]}) | graveyard "
@@ -358,7 +359,7 @@ class RustBrawlView(View):
         over = s.phase == END
         panels = []
         marked = (s.player, s.acting) if s.phase in (RANGED_TARGET, HEAL_TARGET) else None
-        for p in range(2):
+        for p in range(NUM_SEATS):
             visible = player is None or p == player
             name = s.deck_names[p] if (visible or game.config.open_decklists) else "?"
             k = len(s.hands[p])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from card_envs.core.layout import Layout
+from card_envs.core.phases import declare_phases
 
 WEAPON_SLOTS = 5  # SW-2.1: a hero equips 1–5 weapons, kept in slots 0..4 in loadout order
 SEGMENTS = 9  # SW-1.3: every wheel has 9 segments; a spin picks one uniformly
@@ -87,10 +88,10 @@ class Phase(IntEnum):
     OVER = 8
 
 
-#: phase names indexed by ``state.phase`` (``game.phases``)
-PHASES = tuple(p.name.lower() for p in Phase)
-(PH_INIT_WEAPON, PH_INIT_ORDER, PH_MAIN, PH_RESULT, PH_BONUS, PH_TARGET, PH_SHIELD, PH_DETONATE,
- PH_OVER) = (int(p) for p in Phase)  # plain ints, as the state stores them
+#: phase names indexed by ``state.phase`` (``game.phases``), and the phases as plain ints, as
+#: the state stores them
+PHASES, (PH_INIT_WEAPON, PH_INIT_ORDER, PH_MAIN, PH_RESULT, PH_BONUS, PH_TARGET, PH_SHIELD,
+         PH_DETONATE, PH_OVER) = declare_phases(Phase)
 
 # static bounds of the numbers in a state (the card files' and the config's validated ranges)
 SEGMENT_VALUE_MAX = 12  # a segment's value 0..12

@@ -162,49 +162,11 @@ OBSERVATION = Layout(
         ("opp_hero", HERO_FEATURES, "the opponent's hero card, same encoding"),
     ]
 )
-#: where each piece starts
-AT = {p.name: p.start for p in OBSERVATION.pieces}
 #: the pieces fixed for a whole game come last: the dynamic part is everything before them
 STATIC_PIECES = ("my_weapon_info", "opp_weapon_info", "my_wheels", "opp_wheels", "my_hero",
                  "opp_hero")
-DYNAMIC_SIZE = AT[STATIC_PIECES[0]]
+DYNAMIC_SIZE = sum(p.size for p in OBSERVATION.pieces if p.name not in STATIC_PIECES)
 assert [p.name for p in OBSERVATION.pieces[-len(STATIC_PIECES):]] == list(STATIC_PIECES)
-#: where the dynamic pieces start (module constants: ``encode`` runs at every step)
-AT_MY_HP = AT["my_hp"]
-AT_MY_HP_MAX = AT["my_hp_max"]
-AT_MY_ENERGY = AT["my_energy"]
-AT_OPP_HP = AT["opp_hp"]
-AT_OPP_HP_MAX = AT["opp_hp_max"]
-AT_OPP_ENERGY = AT["opp_energy"]
-AT_TIME_OF_DAY = AT["time_of_day"]
-AT_ROUND = AT["round"]
-AT_DAY = AT["day"]
-AT_IS_MY_TURN = AT["is_my_turn"]
-AT_IS_MY_DECISION = AT["is_my_decision"]
-AT_I_STARTED = AT["i_started"]
-AT_ACTIONS_LEFT = AT["actions_left"]
-AT_PHASE = AT["phase"]
-AT_LAST_SPIN_MINE = AT["last_spin_mine"]
-AT_LAST_SPIN_OPP = AT["last_spin_opp"]
-AT_LAST_SPIN_WEAPON = AT["last_spin_weapon"]
-AT_LAST_SPIN_SEGMENT = AT["last_spin_segment"]
-AT_LAST_SPIN_EFFECT = AT["last_spin_effect"]
-AT_LAST_SPIN_VALUE = AT["last_spin_value"]
-AT_LAST_SPIN_COLOUR = AT["last_spin_colour"]
-AT_PENDING_VALUE = AT["pending_value"]
-AT_MY_INIT_VALUE = AT["my_init_value"]
-AT_OPP_INIT_VALUE = AT["opp_init_value"]
-AT_MY_BONUS_USED = AT["my_bonus_used"]
-AT_OPP_BONUS_USED = AT["opp_bonus_used"]
-AT_BONUS_OFFERED = AT["bonus_offered"]
-AT_ATTACK_VALUE = AT["attack_value"]
-AT_ATTACK_SHIELDED = AT["attack_shielded"]
-AT_ATTACK_BY_ME = AT["attack_by_me"]
-AT_ATTACK_TARGET = AT["attack_target"]
-#: per side: where its slot status, stored effect, stored value and durability pieces start
-SIDE_PIECES = {side: tuple(AT[f"{side}_{piece}"] for piece in (
-    "weapon_status", "stored_effect", "stored_value", "stored_durability"))
-    for side in ("my", "opp")}
 
 
 def _clip(x: float) -> float:
@@ -267,38 +229,42 @@ class ScratchWarsEncoder(Encoder):
         me, op = player, 1 - player
         static = self.static((s.heroes[me], tuple(s.weapon_names[me]),
                               s.heroes[op], tuple(s.weapon_names[op])))
+        at = self.at
         v = [0.0] * DYNAMIC_SIZE
-        v[AT_MY_HP] = _clip(s.hp[me] / POINTS_SCALE)
-        v[AT_MY_HP_MAX] = game.hero_cards[s.heroes[me]].hp / POINTS_SCALE
-        v[AT_MY_ENERGY] = _clip(s.energy[me] / energy_cap)
-        v[AT_OPP_HP] = _clip(s.hp[op] / POINTS_SCALE)
-        v[AT_OPP_HP_MAX] = game.hero_cards[s.heroes[op]].hp / POINTS_SCALE
-        v[AT_OPP_ENERGY] = _clip(s.energy[op] / energy_cap)
+        v[at.my_hp] = _clip(s.hp[me] / POINTS_SCALE)
+        v[at.my_hp_max] = game.hero_cards[s.heroes[me]].hp / POINTS_SCALE
+        v[at.my_energy] = _clip(s.energy[me] / energy_cap)
+        v[at.opp_hp] = _clip(s.hp[op] / POINTS_SCALE)
+        v[at.opp_hp_max] = game.hero_cards[s.heroes[op]].hp / POINTS_SCALE
+        v[at.opp_energy] = _clip(s.energy[op] / energy_cap)
         if game.uses_bonuses:
-            v[AT_TIME_OF_DAY + time_of_day(s)] = 1.0
-        v[AT_ROUND] = _clip((s.round + 1) / max_rounds)
-        v[AT_DAY] = _clip(day(s) / -(-max_rounds // 4))
-        v[AT_IS_MY_TURN] = 1.0 if s.turn == me else 0.0
-        v[AT_IS_MY_DECISION] = 1.0 if s.player == me and s.phase != PH_OVER else 0.0
-        v[AT_I_STARTED] = 1.0 if s.starter == me else 0.0
-        v[AT_ACTIONS_LEFT] = _clip(s.actions_left / config.actions_per_turn)
-        v[AT_PHASE + s.phase] = 1.0
+            v[at.time_of_day + time_of_day(s)] = 1.0
+        v[at.round] = _clip((s.round + 1) / max_rounds)
+        v[at.day] = _clip(day(s) / -(-max_rounds // 4))
+        v[at.is_my_turn] = 1.0 if s.turn == me else 0.0
+        v[at.is_my_decision] = 1.0 if s.player == me and s.phase != PH_OVER else 0.0
+        v[at.i_started] = 1.0 if s.starter == me else 0.0
+        v[at.actions_left] = _clip(s.actions_left / config.actions_per_turn)
+        v[at.phase + s.phase] = 1.0
         spin = s.last_spin
         if spin is not None:
-            v[AT_LAST_SPIN_MINE if spin.seat == me else AT_LAST_SPIN_OPP] = 1.0
-            v[AT_LAST_SPIN_WEAPON + spin.slot] = 1.0
-            v[AT_LAST_SPIN_SEGMENT + spin.segment] = 1.0
+            v[at.last_spin_mine if spin.seat == me else at.last_spin_opp] = 1.0
+            v[at.last_spin_weapon + spin.slot] = 1.0
+            v[at.last_spin_segment + spin.segment] = 1.0
             seg = game.weapon_cards[s.weapon_names[spin.seat][spin.slot]].segments[spin.segment]
-            v[AT_LAST_SPIN_EFFECT + seg.effect] = 1.0
-            v[AT_LAST_SPIN_VALUE] = seg.value / VALUE_SCALE
-            v[AT_LAST_SPIN_COLOUR + seg.colour] = 1.0
+            v[at.last_spin_effect + seg.effect] = 1.0
+            v[at.last_spin_value] = seg.value / VALUE_SCALE
+            v[at.last_spin_colour + seg.colour] = 1.0
         if s.phase == PH_RESULT:
-            v[AT_PENDING_VALUE] = _clip(s.spin_result.value / VALUE_SCALE)
-        for at, value in ((AT_MY_INIT_VALUE, s.initiative_value[me]),
-                          (AT_OPP_INIT_VALUE, s.initiative_value[op])):
-            v[at] = NO_INITIATIVE if value < 0 else _clip(value / VALUE_SCALE)
-        for seat, side in ((me, "my"), (op, "opp")):
-            status_at, effect_at, value_at, durability_at = SIDE_PIECES[side]
+            v[at.pending_value] = _clip(s.spin_result.value / VALUE_SCALE)
+        for where, value in ((at.my_init_value, s.initiative_value[me]),
+                             (at.opp_init_value, s.initiative_value[op])):
+            v[where] = NO_INITIATIVE if value < 0 else _clip(value / VALUE_SCALE)
+        for seat, status_at, effect_at, value_at, durability_at in (
+                (me, at.my_weapon_status, at.my_stored_effect, at.my_stored_value,
+                 at.my_stored_durability),
+                (op, at.opp_weapon_status, at.opp_stored_effect, at.opp_stored_value,
+                 at.opp_stored_durability)):
             for k, slot in enumerate(s.weapon_slots[seat]):
                 v[status_at + N_STATUS * k + slot.status] = 1.0
                 if slot.status == STORED:
@@ -308,23 +274,23 @@ class ScratchWarsEncoder(Encoder):
                     v[durability_at + k] = _clip(stored.durability / DURABILITY_MAX)
         for j in range(BONUS_SLOTS):
             if s.bonus_used[me][j]:
-                v[AT_MY_BONUS_USED + j] = 1.0
+                v[at.my_bonus_used + j] = 1.0
             if s.bonus_used[op][j]:
-                v[AT_OPP_BONUS_USED + j] = 1.0
+                v[at.opp_bonus_used + j] = 1.0
         if s.phase == PH_BONUS:
             for j in s.bonus_offer:
-                v[AT_BONUS_OFFERED + j] = 1.0
+                v[at.bonus_offered + j] = 1.0
         if s.phase in (PH_TARGET, PH_SHIELD):
             attack = s.attack
-            v[AT_ATTACK_VALUE] = _clip(attack.value / POINTS_SCALE)
-            v[AT_ATTACK_SHIELDED] = _clip(attack.shielded / POINTS_SCALE)
-            v[AT_ATTACK_BY_ME] = 1.0 if attack.attacker == me else 0.0
+            v[at.attack_value] = _clip(attack.value / POINTS_SCALE)
+            v[at.attack_shielded] = _clip(attack.shielded / POINTS_SCALE)
+            v[at.attack_by_me] = 1.0 if attack.attacker == me else 0.0
             if attack.target == "hero":
-                v[AT_ATTACK_TARGET] = 1.0
+                v[at.attack_target] = 1.0
             elif attack.target == "weapon":
-                v[AT_ATTACK_TARGET + 1 + attack.target_slot] = 1.0
+                v[at.attack_target + 1 + attack.target_slot] = 1.0
             elif attack.target == "stored_effect":
-                v[AT_ATTACK_TARGET + 1 + WEAPON_SLOTS + attack.target_slot] = 1.0
+                v[at.attack_target + 1 + WEAPON_SLOTS + attack.target_slot] = 1.0
         return np.concatenate((np.asarray(v, dtype=np.float32), static))
 
     # -- the per-entity view -------------------------------------------------------------------
@@ -336,14 +302,15 @@ class ScratchWarsEncoder(Encoder):
         """The weapon and hero rows: gathered from the flat vector (:data:`WEAPON_ROW`,
         :data:`HERO_ROW`), with the flags that combine two of its pieces (in play, last spun,
         attacked)."""
-        spun = flat[AT_LAST_SPIN_WEAPON:AT_LAST_SPIN_WEAPON + WEAPON_SLOTS]
+        at = self.at
+        spun = flat[at.last_spin_weapon:at.last_spin_weapon + WEAPON_SLOTS]
         # the attack being resolved aims at the defender's hero, weapon or stored effect (all
         # zero outside the target and shield decisions)
-        target = flat[AT_ATTACK_TARGET:AT_ATTACK_TARGET + TARGETS]
-        by_me = flat[AT_ATTACK_BY_ME]
+        target = flat[at.attack_target:at.attack_target + TARGETS]
+        by_me = flat[at.attack_by_me]
         for side, index, last, defends in (
-                ("my_weapons", _MY_WEAPON_INDEX, flat[AT_LAST_SPIN_MINE], 1.0 - by_me),
-                ("opp_weapons", _OPP_WEAPON_INDEX, flat[AT_LAST_SPIN_OPP], by_me)):
+                ("my_weapons", _MY_WEAPON_INDEX, flat[at.last_spin_mine], 1.0 - by_me),
+                ("opp_weapons", _OPP_WEAPON_INDEX, flat[at.last_spin_opp], by_me)):
             rows = out[side]
             rows[:, 1:1 + index.shape[1]] = flat[index]
             rows[:, 0] = 1.0 - flat[index[:, _ABSENT]]
@@ -366,8 +333,8 @@ _SIDE_PIECES = (("weapon_info", WEAPON_FEATURES), ("weapon_status", N_STATUS),
 
 def _weapon_index(side: str) -> np.ndarray:
     """``(WEAPON_SLOTS, entries)`` flat indices of slot ``k``'s entries of ``side``'s pieces."""
-    return np.array([np.concatenate([AT[f"{side}_{piece}"] + k * size + np.arange(size)
-                                     for piece, size in _SIDE_PIECES])
+    return np.array([np.concatenate([OBSERVATION.start(f"{side}_{piece}") + k * size
+                                     + np.arange(size) for piece, size in _SIDE_PIECES])
                      for k in range(WEAPON_SLOTS)])
 
 
@@ -388,8 +355,8 @@ WEAPON_ROW = (
 #: hero card), then whether the attack being resolved aims at it
 _HERO_PIECES = (("hp", 1), ("hp_max", 1), ("energy", 1), ("bonus_used", BONUS_SLOTS),
                 ("init_value", 1), ("hero", HERO_FEATURES))
-_HERO_INDEX = np.array([np.concatenate([AT[f"{side}_{piece}"] + np.arange(size)
-                                        for piece, size in _HERO_PIECES])
+_HERO_INDEX = np.array([np.concatenate([OBSERVATION.start(f"{side}_{piece}")
+                                        + np.arange(size) for piece, size in _HERO_PIECES])
                         for side in ("my", "opp")])
 HERO_ROW = (("hp", "hp_max", "energy") + tuple(f"bonus slot {j} used" for j in
                                               range(BONUS_SLOTS))

@@ -1,6 +1,8 @@
 """The Scratch Wars state, declared once (clone, JSON and strict validation come from
-:mod:`card_envs.core.state`), its records, and the invariants of a state of one game config
-(:func:`check_state`, which :meth:`ScratchWarsGame.check_state` calls).
+:mod:`card_envs.core.state`), and the invariants of a state of one game config
+(:func:`check_state`, which :meth:`ScratchWarsGame.check_state` calls). Its records (the weapon
+slots, spins, the attack) are declared in :mod:`card_envs.scratch_wars.records` and re-exported
+here.
 
 Everything in Scratch Wars is public; the only chance is the spin. Per-seat lists are indexed by
 seat 0/1, weapon lists by slot ``0..WEAPON_SLOTS-1`` (the loadout's order), bonus lists by the
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -20,13 +22,11 @@ from card_envs.scratch_wars.constants import (
     ABSENT,
     ACTIONS_MAX,
     ATTACK_MAX,
-    BONUS_MAX,
     BONUS_MIN,
     BONUS_SLOTS,
     BROKEN,
     COMBO,
     DAY_LENGTH,
-    DURABILITY_MAX,
     ENERGY,
     ENERGY_MAX,
     GREEN,
@@ -58,92 +58,24 @@ from card_envs.scratch_wars.constants import (
     WEAPON_ATTACK,
     WEAPON_SLOTS,
 )
-
-Seat = Annotated[int, Field(ge=0, le=1)]
-SeatOrNone = Annotated[int, Field(ge=-1, le=1)]  # -1: no seat
-Slot = Annotated[int, Field(ge=0, le=WEAPON_SLOTS - 1)]
-SlotOrNone = Annotated[int, Field(ge=-1, le=WEAPON_SLOTS - 1)]  # -1: no slot
-SegmentIndex = Annotated[int, Field(ge=0, le=SEGMENTS - 1)]
-#: what a bonus decision is about (SW-4.2, SW-6.4): a spun one-shot effect, a permanent attack
-#: firing, a shield used, a detonation
-BonusEvent = Literal["spin", "permanent", "shield", "detonation"]
-#: where an attack comes from: a spin, a stored permanent attack firing (SW-5.11), a detonation
-#: of stored combos (SW-5.13)
-AttackSource = Literal["spin", "permanent", "detonation"]
-
-
-# Records (immutable, shared by clone; see card_envs.core.state): the weapon slots are frozen
-# dataclasses (read in every legal-action scan), the spins and the attack NamedTuples (built on
-# every spin).
-@dataclass(frozen=True, slots=True)
-class StoredEffect:
-    """An effect stored on its weapon (SW-5.10): the effect, its value and durability (SW-5.6),
-    and whether it was stored during its owner's latest turn (SW-5.11 DECISION
-    ``permanent_fires_when_stored``; cleared when the owner's next turn starts)."""
-
-    effect: Annotated[int, Field(ge=PERMANENT, le=COMBO)]
-    value: Annotated[int, Field(ge=0, le=SEGMENT_VALUE_MAX)]
-    durability: Annotated[int, Field(ge=1, le=DURABILITY_MAX)]
-    stored_this_turn: bool
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponSlot:
-    """One weapon slot: its :class:`~card_envs.scratch_wars.constants.SlotStatus` and, exactly
-    when the status is ``stored``, the effect it holds."""
-
-    status: Annotated[int, Field(ge=ABSENT, le=STORED)]
-    stored: StoredEffect | None
-
-
-ABSENT_SLOT = WeaponSlot(ABSENT, None)
-READY_SLOT = WeaponSlot(READY, None)
-BROKEN_SLOT = WeaponSlot(BROKEN, None)
-REPAIRING_SLOT = WeaponSlot(REPAIRING, None)
-
-
-class Spin(NamedTuple):
-    """A spin: the seat, its weapon slot and the segment the wheel landed on."""
-
-    seat: Seat
-    slot: Slot
-    segment: SegmentIndex
-
-
-class SpinResult(NamedTuple):
-    """The turn's latest spin, to apply or decline: its segment's effect and colour, its value
-    (0 for a level-2 energy, SW-4.3; plus a bonus once one is added) and the durability an
-    effect stored from it gets (SW-5.10). It is ``last_spin``'s segment."""
-
-    effect: Annotated[int, Field(ge=ENERGY, le=COMBO)]
-    value: Annotated[int, Field(ge=BONUS_MIN, le=SEGMENT_VALUE_MAX + BONUS_MAX)]
-    colour: Annotated[int, Field(ge=GREEN, le=RED)]
-    durability: Annotated[int, Field(ge=1, le=DURABILITY_MAX)]
-
-
-class Attack(NamedTuple):
-    """The attack being resolved (SW-5.5 … SW-5.7, SW-5.11 … SW-5.13).
-
-    Attributes:
-        attacker: the attacking seat (the turn player).
-        source: a spin, a permanent attack firing, or a detonation.
-        kind: what it may target: ``"hero"`` (hero attacks, permanent attacks, every attack
-            below the SW-5 effects), ``"weapon"`` (a weapon or a stored effect, SW-5.6) or
-            ``"universal"`` (any of them, SW-5.7; a detonation, SW-5.13).
-        value: the attack value, bonus included.
-        target: ``None`` until chosen, then ``"hero"``, ``"weapon"`` or ``"stored_effect"``
-            (of the defender).
-        target_slot: the defender's slot of a weapon or stored-effect target, else -1.
-        shielded: the shield total already subtracted from it (SW-5.12).
-    """
-
-    attacker: Seat
-    source: AttackSource
-    kind: Literal["hero", "weapon", "universal"]
-    value: Annotated[int, Field(ge=BONUS_MIN, le=ATTACK_MAX)]
-    target: Literal["hero", "weapon", "stored_effect"] | None
-    target_slot: SlotOrNone
-    shielded: Annotated[int, Field(ge=2 * BONUS_MIN, le=ATTACK_MAX)]
+from card_envs.scratch_wars.records import (  # noqa: F401 - re-exported: the state's records
+    ABSENT_SLOT,
+    BROKEN_SLOT,
+    READY_SLOT,
+    REPAIRING_SLOT,
+    Attack,
+    AttackSource,
+    BonusEvent,
+    Seat,
+    SeatOrNone,
+    SegmentIndex,
+    Slot,
+    SlotOrNone,
+    Spin,
+    SpinResult,
+    StoredEffect,
+    WeaponSlot,
+)
 
 
 @dataclass(slots=True, eq=False)

@@ -26,9 +26,10 @@ not to act.
 
 Observation modes
 -----------------
-``observation_mode="flat"`` (default) gives the vector above; ``"dict"`` a ``Dict`` of its pieces
-by name; ``"entities"`` the per-entity view (:mod:`card_envs.core.entities`; declared beside the
-encoder, ``toy_game/observation.py``):
+``observation_mode="flat"`` (default), ``"dict"`` or ``"entities"``: what each holds is in
+:mod:`card_envs.core.observation_modes` (every mode shows what the flat vector shows, no more).
+Here a row is one card of the pile's top or one seat (declared beside the encoder,
+``toy_game/observation.py``); the entity layout:
 
 | key | shape | rows | meaning |
 |---|---|---|---|
@@ -75,4 +76,5 @@ from card_envs.testing.toy_game import make_game
 
 raw_env, env = make_env_functions(make_game, "toy_nim_v0")
 
-__all__ = ["env", "raw_env"]
+#: the same names in every env module: the PettingZoo pair and the game factory they wrap
+__all__ = ["env", "make_game", "raw_env"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from card_envs.core.layout import Layout
+from card_envs.core.phases import declare_phases
 
 MAX_PILE = 40  # the largest pile a config may ask for
 MAX_SEATS = 4
@@ -19,7 +20,7 @@ class Phase(IntEnum):
     OVER = 1
 
 
-PHASES = tuple(p.name.lower() for p in Phase)
+PHASES = declare_phases(Phase).names
 
 ACTIONS = Layout([
     ("take", MAX_TAKE, "take k+1 cards from the pile (never more than are left)"),

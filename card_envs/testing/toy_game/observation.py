@@ -44,12 +44,14 @@ class ToyEncoder(Encoder):
             seats[state.player, 2] = 1.0
 
     def encode(self, state, player: int) -> np.ndarray:
-        game = self.game
-        return np.array([
-            state.pile / MAX_PILE,
-            1.0 if (state.player == player and state.phase == Phase.TAKE) else 0.0,
-            player / (MAX_SEATS - 1),
-            game.num_players / MAX_SEATS,
-            min(1.0, state.decisions / game.config.max_rounds),
-            1.0 if state.bonus_owner == player else 0.0,
-        ], dtype=np.float32)
+        game, at = self.game, self.at
+        v = [0.0] * OBSERVATION.size
+        v[at.pile] = state.pile / MAX_PILE
+        if state.player == player and state.phase == Phase.TAKE:
+            v[at.my_turn] = 1.0
+        v[at.seat] = player / (MAX_SEATS - 1)
+        v[at.seats] = game.num_players / MAX_SEATS
+        v[at.decisions] = min(1.0, state.decisions / game.config.max_rounds)
+        if state.bonus_owner == player:
+            v[at.bonus_mine] = 1.0
+        return np.array(v, dtype=np.float32)
