@@ -22,7 +22,7 @@ Policy specs for ``--a``/``--b``: ``random``, ``heuristic``, a MaskablePPO ``.zi
 folder holding ``model.zip``), or ``package.module:name`` (its signature is checked: an
 ``(observation, action_mask)`` callable or an object with ``act(game, state, player)``), each
 optionally followed by ``+lookahead[:N]`` (decision-time rollouts, N in 1..4096, see
-:mod:`card_envs.evaluation.policies`). ``--policies`` is a comma-separated list without empty
+:mod:`card_envs.bots.specs`). ``--policies`` is a comma-separated list without empty
 entries. ``--game-config`` is a JSON object nested at most 100 levels (``MAX_JSON_DEPTH``), without
 integers too long for Python to convert. Models play deterministically with their action masks; A
 takes every seat equally often and every deal is played once with A in each seat. Results are
@@ -209,7 +209,7 @@ def _print_all(console, renderables) -> None:
 def _cmd_tournament(args) -> int:
     import math
 
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
     from card_envs.evaluation.report import tournament_tables
     from card_envs.evaluation.tournament import tournament
 

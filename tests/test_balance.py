@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from card_envs.cli import main as cli_main
+from card_envs.core.balance import BalanceMixin
 from card_envs.core.errors import ConfigError
 from card_envs.evaluation.balance import (
     BalanceSetup,
@@ -34,7 +35,7 @@ VALUES = (9, 5, 4, 3, 2, 0)
 DUEL = "test_balance:make_duel"
 
 
-class Duel:
+class Duel(BalanceMixin):
     """Each seat holds a set of 3 of the 6 cards; seats 0, 1, 0, 1 each play one of their
     cards; the higher sum of the two played cards wins, equal sums draw. Action ``i`` plays card
     ``NAMES[i]``."""
@@ -312,7 +313,9 @@ def test_a_dealt_field_in_the_config_is_refused():
 
 def test_a_game_without_the_protocol_is_refused():
     with pytest.raises(ConfigError, match="'garda3' does not support the balance report: it "
-                                          "implements no balance_deal"):
+                                          "implements no balance_deal, balance_config, "
+                                          "cards_in_set .a game opts in by inheriting "
+                                          "card_envs.core.balance.BalanceMixin"):
         balance_report("garda3", games=2, progress=False)
 
 

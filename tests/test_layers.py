@@ -8,6 +8,11 @@ env modules ``card_envs/<game>_vN.py`` and ``card_envs/testing/`` (the conforman
 toy game: it imports only the core today, so it sits beside the games, under ``bots``).
 ``card_envs/__init__.py`` is placed with the core (it imports env modules only lazily, by name).
 
+Nothing in ``core``, the game folders, ``testing``, ``bots`` or ``wrappers`` imports
+``card_envs.evaluation`` (the specs are resolved in ``card_envs.bots.specs`` and
+``card_envs.core.registry``); the trainer takes its specs from ``card_envs.bots.specs``; one
+worker pool (``card_envs/evaluation/pool.py``) is the only module that starts processes.
+
 Also: evaluating two bots by their specs needs neither Gymnasium nor torch/SB3.
 """
 
@@ -107,6 +112,45 @@ def test_no_import_goes_up_a_layer():
                 upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYER_NAMES[layer_of(here)]}) "
                               f"imports {target} ({LAYER_NAMES[layer_of(target)]})")
     assert not upward, "imports going up a layer:\n" + "\n".join(upward)
+
+
+#: the parts of the package that may not import card_envs.evaluation at all (issue 19): the
+#: policy and game specs live in card_envs.bots.specs and card_envs.core.registry, the
+#: win/draw/loss rule in card_envs.core.outcome; the trainer (and the cli) may, to evaluate
+BELOW_EVALUATION = ("core", *GAME_FOLDERS, "testing", "bots", "wrappers")
+
+
+def test_nothing_below_the_evaluation_imports_it():
+    found = []
+    for path in SOURCES:
+        here = module_name(path)
+        parts = here.split(".")
+        top = parts[1] if len(parts) > 1 else ""
+        if top not in BELOW_EVALUATION and not ENV_MODULE.match(top) and here != "card_envs":
+            continue
+        found += [f"{path.relative_to(ROOT)}:{line} imports {target}"
+                  for line, target in imports_of(path)
+                  if target == "card_envs.evaluation" or target.startswith("card_envs.evaluation.")]
+    assert not found, "imports of card_envs.evaluation from below it:\n" + "\n".join(found)
+
+
+def test_the_trainer_takes_its_specs_from_the_bots():
+    specs = [f"{path.relative_to(ROOT)}:{line}" for path in SOURCES
+             if module_name(path).startswith("card_envs.training")
+             for line, target in imports_of(path) if target == "card_envs.evaluation.policies"]
+    assert not specs, "the trainer imports the specs from the evaluation: " + ", ".join(specs)
+
+
+def test_one_worker_pool_plays_every_many_game_job():
+    """Matches, tournaments, the SPRT, the balance report and the trainer's jobs play through one
+    backend, card_envs/evaluation/pool.py: no other module starts processes of its own."""
+    pool = PACKAGE / "evaluation" / "pool.py"
+    spawners = re.compile(r"^\s*(?:import|from)\s+(?:multiprocessing|concurrent\.futures)\b",
+                          re.MULTILINE)
+    others = [str(path.relative_to(ROOT)) for path in SOURCES
+              if path != pool and spawners.search(path.read_text(encoding="utf-8"))]
+    assert spawners.search(pool.read_text(encoding="utf-8"))
+    assert not others, f"worker-pool code outside evaluation/pool.py: {others}"
 
 
 def test_the_import_reader_sees_function_local_relative_and_importlib_imports(tmp_path,

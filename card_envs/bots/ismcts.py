@@ -265,8 +265,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0], None
         if self.horizon == "round" and self.outside_horizon == "rollout":
-            hook = getattr(game, "lookahead_horizon", None)
-            if hook is not None and hook(state) is None:
+            if game.facts.provides_lookahead_horizon and game.lookahead_horizon(state) is None:
                 rollout = self._rollout_policy(game)
                 if rollout is None:
                     return self.rng.choice(legal), None
@@ -291,11 +290,13 @@ class ISMCTSBot:
         """
         legal = game.legal_actions(state)
         rollout = self._rollout_policy(game)
-        horizon = getattr(game, "lookahead_horizon", None) if self.horizon == "round" else None
-        potential = getattr(game, "potential", None)
+        facts = game.facts
+        horizon = game.lookahead_horizon if self.horizon == "round" and \
+            facts.provides_lookahead_horizon else None
+        potential = game.potential if facts.provides_potential else None
         if horizon is not None and potential is None:
-            raise ConfigError(f"ismcts horizon='round': game {game.name!r} has lookahead_horizon "
-                              "but no potential()")
+            raise ConfigError(f"ismcts horizon='round': game {game.name!r} provides "
+                              "lookahead_horizon but no potential() (provides_potential is False)")
         if self.prior is not None:
             self._check_prior(game)
         root = _Node(game.num_players)

@@ -1,6 +1,6 @@
 """A policy played by a language model behind any OpenAI-compatible chat-completions server.
 
-Spec (:mod:`card_envs.evaluation.policies`): ``llm:<base_url>:<model>``, e.g.
+Spec (:mod:`card_envs.bots.specs`): ``llm:<base_url>:<model>``, e.g.
 ``llm:http://localhost:8000/v1:Qwen/Qwen2.5-7B-Instruct`` (vLLM),
 ``llm:http://localhost:8080/v1:local`` (llama.cpp ``llama-server``),
 ``llm:http://localhost:11434/v1:qwen2.5:7b`` (Ollama; the model name may hold ``:``). The base

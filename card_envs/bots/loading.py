@@ -1,5 +1,7 @@
 """Find and load policies for play: a game's heuristic bot, a saved MaskablePPO model (checked
-before it is loaded), a ``package.module:name`` attribute.
+before it is loaded), a ``package.module:name`` attribute
+(:func:`~card_envs.core.registry.import_attr`, re-exported here, as is
+:func:`~card_envs.core.errors.first_line`).
 
 Nothing here imports torch until a model is actually loaded (:func:`load_model_policy` goes
 through :mod:`card_envs.bots.sb3`).
@@ -7,43 +9,19 @@ through :mod:`card_envs.bots.sb3`).
 
 from __future__ import annotations
 
-import importlib
 import json
 import zipfile
 from pathlib import Path
 from typing import Any
 
 from card_envs.core import registry
-from card_envs.core.errors import CardEnvsError, ConfigError
+from card_envs.core.errors import CardEnvsError, ConfigError, first_line
 from card_envs.core.extras import require_extra
+from card_envs.core.registry import import_attr
 
+__all__ = ["MODEL_MEMBERS", "check_model_file", "check_policy_fits", "first_line", "import_attr",
+           "load_model_policy", "resolve_heuristic"]
 
-def import_attr(target: str):
-    """The attribute named by ``"package.module:name"``.
-
-    Raises:
-        ConfigError: not of that form, the module does not import, or it has no such name.
-    """
-    module, _, attr = target.partition(":")
-    if not module or not attr:
-        raise ConfigError(f"{target!r} is not of the form 'package.module:name'")
-    try:
-        mod = importlib.import_module(module)
-    except ImportError as exc:
-        raise ConfigError(f"cannot import module {module!r} of {target!r}: "
-                          f"{type(exc).__name__}: {exc}") from None
-    try:
-        return getattr(mod, attr)
-    except AttributeError:
-        raise ConfigError(f"{target!r}: module {module!r} has no attribute {attr!r}") from None
-
-
-
-def first_line(exc: BaseException, limit: int = 160) -> str:
-    """The first line of ``exc``'s message, cut to ``limit`` characters."""
-    text = str(exc).strip()
-    line = text.splitlines()[0] if text else type(exc).__name__
-    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 #: the members every zip saved by ``MaskablePPO.save`` holds
 MODEL_MEMBERS = ("data", "policy.pth")

@@ -110,13 +110,15 @@ class LookaheadPolicy:
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return None
-        horizon = getattr(game, "lookahead_horizon", None)
+        facts = game.facts
+        horizon = game.lookahead_horizon if facts.provides_lookahead_horizon else None
         key = horizon(state) if horizon is not None else 0
         if key is None:
             return None
-        potential = getattr(game, "potential", None)
+        potential = game.potential if facts.provides_potential else None
         if horizon is not None and potential is None:
-            raise ConfigError(f"game {game.name!r} has lookahead_horizon but no potential()")
+            raise ConfigError(f"game {game.name!r} provides lookahead_horizon but no potential() "
+                              "(its facts: provides_potential is False)")
         self.searched += 1
         deals = [game.sample_hidden(state, player, self.rng) for _ in range(self.samples)]
         sims, owners = [], []

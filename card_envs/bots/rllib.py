@@ -1,6 +1,6 @@
 """A trained RLlib module (a checkpoint of :mod:`card_envs.training.rllib_ppo`) as a policy of
 the suite: the policy spec ``rllib:PATH`` (or a ``PATH`` folder that is such a checkpoint or
-holds one) in :func:`card_envs.evaluation.policies.resolve_policy`, like a MaskablePPO ``.zip``.
+holds one) in :func:`card_envs.bots.specs.resolve_policy`, like a MaskablePPO ``.zip``.
 
 ``PATH`` may be: an algorithm checkpoint (``Algorithm.save_to_path``: it holds
 ``rllib_checkpoint.json`` and ``learner_group/``), a run folder of the trainer (its

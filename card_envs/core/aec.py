@@ -38,7 +38,13 @@ engines (see docs/design.md):
 - an in-range action that the mask forbids: with ``illegal_action="terminate"`` (default) the
   game ends, every agent is terminated and truncated, the offender gets −1 and the others 0, with a
   warning (``TerminateIllegalWrapper``); with ``illegal_action="raise"`` it raises
-  ``IllegalActionError`` and leaves the state unchanged.
+  :class:`~card_envs.core.errors.NotLegalError` (an ``IllegalActionError``) naming the agent and
+  leaves the state unchanged.
+
+Legality has one owner, the core: the env keeps no legal-action list of its own. A move goes
+straight to :meth:`GameBase.apply_action <card_envs.core.game.GameBase.apply_action>`, whose
+``NotLegalError`` becomes the convention above, and ``action_mask`` is read from the game's
+``legal_actions`` (the list the core caches on the state until the next move).
 
 ``tests/test_adapter_vs_pettingzoo.py`` checks that this adapter behaves as the same env wrapped in
 PettingZoo's three wrappers.
@@ -56,7 +62,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import ConfigError, IllegalActionError, RecordError, StateError
+from card_envs.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    NotLegalError,
+    RecordError,
+    StateError,
+)
 from card_envs.core.game import first_difference
 from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
@@ -186,12 +198,10 @@ class CardGameEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self._legal: list[int] = []
         self._game_over = False
         if game.is_terminal(self.state_obj):  # a loaded finished state
             self._finish(self.possible_agents[0])
         else:
-            self._legal = game.legal_actions(self.state_obj)
             self.agent_selection = self.possible_agents[game.current_player(self.state_obj)]
 
     def save_state(self) -> dict[str, Any]:
@@ -289,7 +299,7 @@ class CardGameEnv(AECEnv):
             EnvLogger.error_observe_before_reset()
         mask = self._zero_mask.copy()
         if not self._game_over and agent == self.agent_selection:
-            mask[self._legal] = 1
+            mask[self.game.legal_actions(self.state_obj)] = 1  # the core's cached list
         return {
             "observation": self._view(self.state_obj, self._index[agent]),
             "action_mask": mask,
@@ -310,20 +320,22 @@ class CardGameEnv(AECEnv):
             a = action  # the common case, without a call
         else:
             a = self.game.check_action(self.state_obj, action)
-        if a not in self._legal:
+        game, state = self.game, self.state_obj
+        before = game.clone(state) if self._camera is not None else None
+        try:
+            game.apply_action(state, a)  # the one legality check (the core's)
+        except NotLegalError:
             if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    f"action {a} ({self.game.action_to_string(self.state_obj, a)}) is not legal "
-                    f"for {agent} in phase {self.game.phase_name(self.state_obj)!r}; legal "
-                    f"actions: {self._legal}"
-                )
+                raise NotLegalError(
+                    f"action {a} ({game.action_to_string(state, a)}) is not legal "
+                    f"for {agent} in phase {game.phase_name(state)!r}; legal "
+                    f"actions: {game.legal_actions(state)}"
+                ) from None
             self._terminate_illegal(agent)
             return
+        if before is not None:  # named as the state before the move showed it
+            self._camera.before_move(before, a)
         self._cumulative_rewards[agent] = 0.0
-        game, state = self.game, self.state_obj
-        if self._camera is not None:
-            self._camera.before_move(state, a)
-        game.apply_action(state, a)
         self.actions_taken.append(a)
         self._steps += 1
         if game.is_terminal(state):
@@ -331,7 +343,6 @@ class CardGameEnv(AECEnv):
         elif self._steps >= self.max_steps:
             self._finish(agent, cap=True)
         else:
-            self._legal = game.legal_actions(state)
             self.agent_selection = self.possible_agents[game.current_player(state)]
             rewards = self.rewards
             for k in rewards:
@@ -343,7 +354,6 @@ class CardGameEnv(AECEnv):
         """Game over: rewards from the game's returns (0 on truncation), everyone done."""
         game, state = self.game, self.state_obj
         self._game_over = True
-        self._legal = []
         truncated = cap or game.is_truncated(state)
         returns = [0.0] * game.num_players if truncated else game.returns(state)
         for i, a in enumerate(self.possible_agents):
@@ -359,7 +369,6 @@ class CardGameEnv(AECEnv):
         """PettingZoo ``TerminateIllegalWrapper`` semantics."""
         EnvLogger.warn_on_illegal_move()
         self._game_over = True
-        self._legal = []
         self._cumulative_rewards[agent] = 0.0
         self.terminations = {d: True for d in self.agents}
         self.truncations = {d: True for d in self.agents}

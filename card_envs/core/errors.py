@@ -28,6 +28,14 @@ def short_repr(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def first_line(exc: BaseException, limit: int = 160) -> str:
+    """The first line of ``exc``'s message (its type's name if empty), cut to ``limit``
+    characters: how an error message quotes the error it replaces."""
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
 class CardEnvsError(Exception):
     """Base class of every error card-envs raises on purpose."""
 
@@ -46,8 +54,18 @@ class CardDataError(CardEnvsError, ValueError):
 
 
 class IllegalActionError(CardEnvsError, ValueError):
-    """An action outside the action space, or (with ``illegal_action="raise"`` / on the engine API)
-    an in-range action that is not legal in the current state. The message names the action."""
+    """An action outside the action space (not an action id, out of range), or (as its subclass
+    :class:`NotLegalError`) an in-range action that is not legal in the current state. The
+    message names the action."""
+
+
+class NotLegalError(IllegalActionError):
+    """An action id of the action space that the rules forbid now (not among
+    ``legal_actions(state)``, or the game is over): raised by
+    :meth:`GameBase.apply_action <card_envs.core.game.GameBase.apply_action>`, the one owner of
+    legality, with the state unchanged. The env adapters turn it into their convention for an
+    illegal move (PettingZoo's: terminate the offender with −1, or raise). The message names the
+    action and the phase."""
 
 
 class LoadoutError(CardEnvsError, ValueError):

@@ -16,7 +16,20 @@ Contract (``S`` is the game's state type):
 ``observation_low/high: float``             bounds of every observation entry
 ``max_game_length: int``                    upper bound on decisions in one game (the adapter
                                             truncates there)
+``min_utility``, ``max_utility: float``,    declared facts (stated by every game class; a
+``utility: str``, ``zero_sum: bool``,       config may change them in ``__init__``; only
+``chance: bool``,                           ``perfect_information`` defaults to ``False``):
+``perfect_information: bool``               every return in the range, in ``"win/loss"`` or
+                                            ``"score"`` units, summing to 0, chance from
+                                            ``state.rng``, nothing hidden from any seat
+``provides_potential: bool``,               capabilities (default ``False``): the game writes
+``provides_lookahead_horizon: bool``        the optional hook of that name
+``facts -> GameFacts``                      all of the above as one frozen record (name,
+                                            version, seats, length included) that tools read
+                                            instead of probing the game; ``check_game``
+                                            asserts each fact on random play
 ``new_state(seed) -> S``                    a fresh game; all chance comes from ``state.rng``
+                                            (abstract, as every method the game writes)
 ``current_player(S) -> int``                seat to decide, ``-1`` once the game is over
 ``legal_actions(S) -> list[int]``           sorted legal action ids (ints inside the engine)
 ``legal_action_mask(S) -> ndarray``         int8 ``(num_actions,)`` built from the list
@@ -24,7 +37,9 @@ Contract (``S`` is the game's state type):
                                             ``a`` is not legal
 ``is_terminal(S) -> bool``                  game over (by the rules or by a rule cap)
 ``is_truncated(S) -> bool``                 game over by a rule cap (e.g. ``max_rounds``)
-``returns(S) -> list[float]``               final reward per seat (zero-sum); zeros mid-game
+``returns(S) -> list[float]``               final reward per seat, in ``[min_utility,
+                                            max_utility]`` (zero-sum if declared); zeros
+                                            mid-game
 ``observe(S, p) -> ndarray``                float32 ``observation_shape``, seat ``p``'s view,
                                             never another seat's hidden cards
 ``observe_dict(S, p)``,                     the same view as a dict of the layout's named
@@ -41,20 +56,23 @@ Contract (``S`` is the game's state type):
                                             ``p``'s information and ``rng`` only
 =========================================  ===================================================
 
-Optional hooks (a game may leave them out; the tools that need them say so):
+Optional hooks (``GameBase`` defines each with a "none" default; a game that writes one
+declares its capability, and the tools read ``facts``, never probe):
 
 =========================================  ===================================================
 ``potential(S, p) -> float``                seat ``p``'s standing in [−1, 1] from public facts
                                             (Garda3: material lead); used by reward shaping
-                                            (``SingleAgentEnv(shaping=...)``) and as the leaf
-                                            score of the decision-time lookahead
+                                            (``SingleAgentEnv(shaping=...)``, refused without
+                                            ``provides_potential``) and as the leaf score of
+                                            the decision-time lookahead. Default ``0.0``
 ``lookahead_horizon(S) -> key | None``      how far a lookahead plays out (a rollout stops
                                             when the key changes, e.g. the round), ``None``
                                             where it should not decide; ``None`` also stops a
                                             rollout, so keep the key inside the horizon
-                                            (:mod:`card_envs.bots.lookahead`)
-``perfect_information: bool``               ``True``: nothing is hidden from any seat, so the
-                                            default ``render_view`` shows ``render``
+                                            (:mod:`card_envs.bots.lookahead`); hashable, the
+                                            same on a clone. Default ``None`` (without
+                                            ``provides_lookahead_horizon`` a lookahead plays to
+                                            the end of the game)
 ``view_class`` (the game's ``view.py``)     what a seat is shown, declared once
                                             (:mod:`card_envs.core.view`): ``render(S)``,
                                             ``render_view(S, p)`` (seat ``p``'s text view: only
@@ -65,16 +83,13 @@ Optional hooks (a game may leave them out; the tools that need them say so):
                                             down stays unnamed), ``effects_seen_by(S, a, S2,
                                             p)`` (what a move did); the game's methods of these
                                             names hand over to it; the default view builds a
-                                            text view from the seat's observation
-``balance_deal(seed) -> list``,             the card-balance report's protocol
-``balance_config(sets) -> dict``,           (:mod:`card_envs.evaluation.balance`,
-``cards_in_set(set) -> tuple[str, ...]``,   ``docs/balance.md``): random legal card sets per
-``card_played(S, a) -> str | None``,        seat from a seed, the config overrides seating
-``balance_card_names() -> dict[str, str]``, them, a set's card ids, the card an action puts
-``starting_player(S) -> int | None``        into play, the pool, the rules' starting player;
-                                            the first three default to
-                                            ``NotImplementedError`` ("not supported")
+                                            text view from the seat's observation (the whole
+                                            ``render`` with ``perfect_information``)
 =========================================  ===================================================
+
+The card-balance report's protocol (``balance_deal``, ``balance_config``, ``cards_in_set``,
+``card_played``, ``starting_player``, ``balance_card_names``) is not part of ``GameBase``: a game
+opts in by inheriting :class:`card_envs.core.balance.BalanceMixin` (``facts.provides_balance``).
 
 What each game writes and what the core does once (:class:`GameBase`):
 
@@ -108,16 +123,18 @@ stored. The conformance suite :func:`card_envs.testing.check_game` checks every 
 
 from __future__ import annotations
 
+import abc
 import json
 import random
+from dataclasses import dataclass
 from functools import cached_property
-from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from card_envs.core.balance import BalanceMixin
 from card_envs.core.entities import EntityLayout
-from card_envs.core.errors import IllegalActionError, StateError
+from card_envs.core.errors import IllegalActionError, NotLegalError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
 from card_envs.core.rng import reseed
@@ -156,6 +173,53 @@ def action_id(action: Any) -> int | None:
     return None
 
 
+@dataclass(frozen=True)
+class GameFacts:
+    """What a configured game declares about itself, as data (OpenSpiel's ``GameType`` and
+    ``GameInfo``): :attr:`GameBase.facts` gathers them from the game's declared attributes and
+    :func:`card_envs.testing.check_game` asserts every one on random play.
+
+    Attributes:
+        name, version: registry name (``"garda3"``) and env version (``garda3_v1``).
+        num_players: seats ``0..num_players-1`` (this config's).
+        min_utility, max_utility: floats; every final return of every seat lies in
+            ``[min_utility, max_utility]``.
+        utility: what a return counts, a short label reports print beside a mean return:
+            ``"win/loss"`` (+1 a win, −1 a loss, 0 a draw or truncation; a multi-player loss
+            may be a fraction) or ``"score"`` (a score difference, Dirt and Glory's
+            ``reward="score"``, DG-4.2).
+        zero_sum: the final returns of every game sum to 0.
+        chance: the rules draw at random (shuffles, deals, dice: ``state.rng``); ``False``: a
+            game is a function of the seats' actions alone.
+        perfect_information: nothing is hidden from any seat (no hand, no deck order).
+        max_game_length: an int >= 1, no game has more decisions (the adapter truncates there).
+        provides_potential: the game implements :meth:`GameBase.potential` (else the default
+            0.0; reward shaping refuses the game).
+        provides_lookahead_horizon: the game implements :meth:`GameBase.lookahead_horizon`
+            (else the default ``None``; a lookahead then plays to the end of the game).
+        provides_balance: the game opts into the card-balance report
+            (:class:`card_envs.core.balance.BalanceMixin`).
+    """
+
+    name: str
+    version: int
+    num_players: int
+    min_utility: float
+    max_utility: float
+    utility: str
+    zero_sum: bool
+    chance: bool
+    perfect_information: bool
+    max_game_length: int
+    provides_potential: bool
+    provides_lookahead_horizon: bool
+    provides_balance: bool
+
+
+#: the facts a game class declares as attributes (GameBase's docstring; no defaults)
+DECLARED_FACTS = ("min_utility", "max_utility", "utility", "zero_sum", "chance")
+
+
 class _Derived:
     """A read-only default computed from the game object; a class attribute or an instance
     attribute of the same name in a game takes precedence (a non-data descriptor)."""
@@ -173,9 +237,10 @@ class _Derived:
         return self.fn(obj)
 
 
-class GameBase(Generic[S]):
+class GameBase(Generic[S], metaclass=abc.ABCMeta):
     """The generic part of every game, written once (module docstring: what a game writes and
-    what this class derives). Nothing here knows any game's rules."""
+    what this class derives). Nothing here knows any game's rules. Abstract: a game class
+    implements every ``abc.abstractmethod`` below and declares its facts (:attr:`facts`)."""
 
     name: str = "game"
     version: int = 0
@@ -183,12 +248,21 @@ class GameBase(Generic[S]):
     observation_low: float = 0.0
     observation_high: float = 1.0
     max_game_length: int = 10_000
+    # -- declared facts (GameFacts; no defaults: every game class states them) -----------------
+    #: every final return lies in ``[min_utility, max_utility]``
+    min_utility: float
+    max_utility: float
+    #: what a return counts: ``"win/loss"`` or ``"score"`` (:class:`GameFacts`)
+    utility: str
+    #: the final returns sum to 0
+    zero_sum: bool
+    #: the rules draw at random (``state.rng``)
+    chance: bool
+    #: capabilities: the game implements :meth:`potential` / :meth:`lookahead_horizon`
+    provides_potential: bool = False
+    provides_lookahead_horizon: bool = False
     #: the game's declared state dataclass (a :class:`card_envs.core.state.GameState`)
     state_class: type
-    #: the game's state invariants, a function ``(game, state) -> None`` raising
-    #: :class:`~card_envs.core.errors.StateError` (its ``state.py``'s ``check_state``; a plain
-    #: function declared on the class, so it binds as a method); :meth:`check_state` runs it
-    state_checks: Callable[[Any, Any], None]
     #: the game's observation encoder class (:class:`card_envs.core.observation.Encoder`)
     encoder_class: type[Encoder]
     #: the one action :class:`~card_envs.core.layout.Layout` (the game's ``constants.py``); a
@@ -198,6 +272,45 @@ class GameBase(Generic[S]):
     phases: tuple[str, ...] = ()
     #: the ``state.phase`` value of a finished game (:meth:`is_terminal`, :meth:`current_player`)
     over_phase: int
+
+    @cached_property
+    def facts(self) -> GameFacts:
+        """This game's declared facts (:class:`GameFacts`), gathered once per game object from
+        its attributes: ``name``, ``version``, ``num_players``, ``max_game_length``,
+        ``perfect_information``, the declared :data:`DECLARED_FACTS`, the capabilities; the
+        balance report's support is the :class:`~card_envs.core.balance.BalanceMixin` base.
+
+        Raises:
+            TypeError: the game class declares one of :data:`DECLARED_FACTS` not at all.
+        """
+        try:
+            return GameFacts(
+                name=self.name, version=self.version, num_players=self.num_players,
+                min_utility=float(self.min_utility), max_utility=float(self.max_utility),
+                utility=self.utility, zero_sum=bool(self.zero_sum), chance=bool(self.chance),
+                perfect_information=bool(self.perfect_information),
+                max_game_length=self.max_game_length,
+                provides_potential=bool(self.provides_potential),
+                provides_lookahead_horizon=bool(self.provides_lookahead_horizon),
+                provides_balance=isinstance(self, BalanceMixin))
+        except AttributeError as exc:
+            raise TypeError(f"{type(self).__name__} ({self.name}) declares no {exc.name!r} (a "
+                            "fact of card_envs.core.game.GameFacts: declare it on the class)") \
+                from None
+
+    # -- optional hooks (their capability is a declared fact) ------------------------------------
+    def potential(self, state: S, player: int) -> float:
+        """Seat ``player``'s standing in ``state``, a float in [−1, 1] from public facts only
+        (potential-based reward shaping; the leaf score of a lookahead at its horizon). A game
+        that implements it declares ``provides_potential = True``. Default: ``0.0``."""
+        return 0.0
+
+    def lookahead_horizon(self, state: S) -> Any:
+        """How far a lookahead plays out from ``state``: a hashable key (e.g. the round), a
+        rollout stops when it changes; ``None`` where a lookahead should not decide (also stops
+        a rollout). A game that implements it declares ``provides_lookahead_horizon = True``.
+        Default: ``None``."""
+        return None
 
     @_Derived
     def num_actions(self) -> int:
@@ -379,45 +492,6 @@ class GameBase(Generic[S]):
         :meth:`~card_envs.core.view.View.effects_seen_by`; default ``[]``)."""
         return self.view.effects_seen_by(before, action, after, player)
 
-    # -- the card-balance report's protocol (card_envs.evaluation.balance) -----------------------
-    def balance_deal(self, seed: int) -> list:
-        """One random legal card set per seat (JSON-able: a deck's card ids, a loadout), drawn
-        from ``seed`` (an int >= 0) alone; equal seeds deal equal sets. Default: not supported.
-
-        Raises:
-            NotImplementedError: the game does not take part in the balance report.
-        """
-        raise NotImplementedError(f"{self.name}: no card-balance report (the game does not "
-                                  "implement balance_deal; see docs/balance.md)")
-
-    def balance_config(self, sets: list) -> dict[str, Any]:
-        """The config overrides that seat ``sets[i]`` (from :meth:`balance_deal`, in any seat
-        order) at seat ``i``: merged over the game's config, ``make_game(name, **merged)``.
-        Default: not supported (``NotImplementedError``)."""
-        raise NotImplementedError(f"{self.name}: no card-balance report (balance_config)")
-
-    def cards_in_set(self, card_set) -> tuple[str, ...]:
-        """The card ids of one set of :meth:`balance_deal` (a card held twice may appear twice).
-        Default: not supported (``NotImplementedError``)."""
-        raise NotImplementedError(f"{self.name}: no card-balance report (cards_in_set)")
-
-    def starting_player(self, state: S) -> int | None:
-        """The rules' starting player of the game ``state`` (called on the final state: a game
-        may settle it after some decisions, e.g. by initiative), ``None`` if it has none.
-        Default: ``None`` (the report then counts the first seat to decide)."""
-        return None
-
-    def card_played(self, state: S, action: int) -> str | None:
-        """The id of the card legal ``action`` puts into play in ``state`` (called before the
-        action is applied; the acting seat is ``current_player(state)``), ``None`` for an action
-        that plays no card. Default: ``None`` (plays are not counted)."""
-        return None
-
-    def balance_card_names(self) -> dict[str, str]:
-        """Every card id of the pool the sets are dealt from, with its printed name (the report
-        lists cards never dealt too). Default: ``{}`` (only the dealt ids, named by id)."""
-        return {}
-
     # -- moves -----------------------------------------------------------------------------------
     def check_action(self, state: S, action: Any) -> int:
         """``action`` as a plain int in ``[0, num_actions)``, without looking at legality.
@@ -456,10 +530,15 @@ class GameBase(Generic[S]):
     def apply_action(self, state: S, action: Any) -> None:
         """Apply ``action`` for ``current_player(state)``, in place.
 
+        The one owner of legality: every adapter and wrapper leaves the decision to this
+        method (and reads ``legal_actions`` for its masks).
+
         Raises:
-            IllegalActionError: not an action value, out of range, or not legal now (the game is
-                over, or the rules forbid it); the message names the value and the phase, and the
-                state is unchanged.
+            IllegalActionError: not an action value, or out of range (the message names the
+                value and the phase).
+            NotLegalError: (an ``IllegalActionError``) an action id that is not legal now: the
+                game is over, or the rules forbid it (the message names the action and the
+                phase). Either way the state is unchanged.
         """
         if action.__class__ is not int:
             action = self.check_action(state, action)
@@ -469,9 +548,9 @@ class GameBase(Generic[S]):
         if action not in legal:
             self.check_action(state, action)  # out of range: say so
             if not legal:
-                raise IllegalActionError(
+                raise NotLegalError(
                     f"{self.name}: action {action} refused: the game is over")
-            raise IllegalActionError(
+            raise NotLegalError(
                 f"{self.name}: action {action} ({self.action_to_string(state, action)}) is not "
                 f"legal in phase {self.phase_name(state)!r}; legal: {legal}")
         state.legal_cache = None
@@ -536,13 +615,21 @@ class GameBase(Generic[S]):
             raise StateError(f"{where}: {short_repr(config)} is not a config object")
         _first_difference(json.loads(json.dumps(self.config_to_dict())), config, [where])
 
-    # -- to be implemented by each game ---------------------------------------------------------
+    # -- to be implemented by each game (abstract) ----------------------------------------------
     def check_state(self, state: S) -> None:
         """StateError (naming the field path) unless ``state`` satisfies the game's invariants
         for this config: card ids, the card multiset, seat counts, a consistent phase and
         current player (the game's declared :attr:`state_checks`). Public:
         :func:`card_envs.testing.check_game` calls it at every step."""
         self.state_checks(state)
+
+    @abc.abstractmethod
+    def state_checks(self, state: S) -> None:
+        """The game's invariants of ``state`` for this config, raising
+        :class:`~card_envs.core.errors.StateError` naming the field path: a game declares its
+        ``state.py``'s function ``check_state(game, state)`` here
+        (``state_checks = state_module.check_state``; a plain function on the class binds as
+        a method); :meth:`check_state` runs it."""
 
     def phase_name(self, state: S) -> str:
         """The state's phase as a readable name (named in refused-action messages):
@@ -551,16 +638,17 @@ class GameBase(Generic[S]):
             return self.phases[state.phase]  # type: ignore[attr-defined]
         return "game over" if self.is_terminal(state) else "play"
 
-    def _legal_actions(self, state: S) -> list[int]:  # pragma: no cover - interface
+    @abc.abstractmethod
+    def _legal_actions(self, state: S) -> list[int]:
         """Sorted legal action ids, ``[]`` when the game is over (uncached: the core caches)."""
-        raise NotImplementedError
 
-    def _apply_action(self, state: S, action: int) -> None:  # pragma: no cover - interface
+    @abc.abstractmethod
+    def _apply_action(self, state: S, action: int) -> None:
         """The transition of one legal action (a plain int the core has checked)."""
-        raise NotImplementedError
 
-    def new_state(self, seed: int) -> S:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abc.abstractmethod
+    def new_state(self, seed: int) -> S:
+        """A fresh game from ``seed``; all chance comes from ``state.rng``."""
 
     def current_player(self, state: S) -> int:
         """The seat to decide: ``state.player`` (the common field of
@@ -573,11 +661,14 @@ class GameBase(Generic[S]):
         by a rule cap)."""
         return state.phase == self.over_phase  # type: ignore[attr-defined]
 
-    def is_truncated(self, state: S) -> bool:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abc.abstractmethod
+    def is_truncated(self, state: S) -> bool:
+        """The game is over by a rule cap (e.g. ``max_rounds``)."""
 
-    def returns(self, state: S) -> list[float]:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abc.abstractmethod
+    def returns(self, state: S) -> list[float]:
+        """The final return per seat, each in ``[min_utility, max_utility]`` (summing to 0 when
+        the game declares ``zero_sum``); zeros mid-game."""
 
     def sample_hidden(self, state: S, player: int, rng: random.Random) -> S:
         """A full state consistent with seat ``player``'s observations (a function of
@@ -592,12 +683,11 @@ class GameBase(Generic[S]):
         s.legal_cache = None  # type: ignore[attr-defined]
         return s
 
-    def _resample_hidden(self, state: S, player: int,
-                         rng: random.Random) -> None:  # pragma: no cover - interface
+    @abc.abstractmethod
+    def _resample_hidden(self, state: S, player: int, rng: random.Random) -> None:
         """Redeal, in place on a clone, what seat ``player`` cannot see (hidden cards, deck
         orders), drawing only from ``rng``; the core reseeds the chance RNG and clears the
         cache afterwards (:meth:`sample_hidden`). A game with nothing hidden writes a no-op."""
-        raise NotImplementedError
 
 
 def first_difference(mine: Any, theirs: Any, loc: list | None = None) -> \

@@ -51,7 +51,7 @@ from card_envs.dirt_and_glory.constants import (
     action_layout,
 )
 from card_envs.dirt_and_glory.observation import Encoder
-from card_envs.dirt_and_glory.state import DGState, check_state
+from card_envs.dirt_and_glory.state import MAX_TOKENS, DGState, check_state
 from card_envs.dirt_and_glory.view import DirtAndGloryView
 
 __all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DGState", "make_game"]
@@ -75,12 +75,20 @@ class DirtAndGloryGame(GameBase[DGState]):
     over_phase = END
     observation_low = 0.0
     observation_high = 1.0
+    # -- declared facts (card_envs.core.game.GameFacts) --
+    # DG-4.2 reward="win" (reward="score": set in __init__)
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"
+    zero_sum = True
+    chance = True  # shuffled decks (DG-2)
+    provides_potential = provides_lookahead_horizon = True
 
     def __init__(self, config: DirtAndGloryConfig):
         self.config = config
         c: Content = load_content(config.content)
         self.content = c
         n = self.num_players = config.num_players
+        if config.reward == "score":  # DG-4.2: a score difference, scores 0..MAX_TOKENS
+            self.min_utility, self.max_utility, self.utility = -MAX_TOKENS, MAX_TOKENS, "score"
         if len(c.territories) < config.num_rounds:  # the config asks more than the content has
             raise ConfigError(
                 f"config field 'num_rounds': {config.num_rounds} rounds need {config.num_rounds} "

@@ -2,8 +2,9 @@
 decks are compared with the field.
 
 **What is played.** Deal ``d`` (seed ``deal_seed(seed, d)``, as the tournaments) gives every seat
-a random legal card set from the game's :meth:`~card_envs.core.game.GameBase.balance_deal`; the
-game is built with those sets seated by :meth:`~card_envs.core.game.GameBase.balance_config`
+a random legal card set from the game's :meth:`~card_envs.core.balance.BalanceMixin.balance_deal`;
+the game is built with those sets seated by
+:meth:`~card_envs.core.balance.BalanceMixin.balance_config`
 and played by one policy spec in every seat (default ``heuristic``, the game's bot), each seat's
 policy reseeded from the game's seed. With ``swap`` (default) each deal is played once per seat
 rotation (two seats: twice, the sets' seats swapped, same game seed), so a set's results do not
@@ -11,8 +12,8 @@ depend on the seat it was dealt. Games run in ``workers`` processes (spawned; ea
 games and policies from the specs) or on a Ray cluster (``address``;
 :mod:`card_envs.evaluation.pool`); the results equal the serial run's.
 
-**The protocol a game opts into** (defaults on :class:`~card_envs.core.game.GameBase` raise
-``NotImplementedError``: the report refuses the game, naming the missing hook):
+**The protocol a game opts into** (:class:`~card_envs.core.balance.BalanceMixin`, its fact
+``provides_balance``; the report refuses any other game, naming it):
 
 ==========================================  ===============================================
 ``balance_deal(seed) -> list``              one random legal card set per seat (JSON-able),
@@ -96,7 +97,7 @@ except ImportError:  # pragma: no cover - main() says tyro is missing
     _WorkersArg = int | None  # type: ignore[misc]
     _AddressArg = str  # type: ignore[misc]
 
-#: the hooks a game must implement (the rest have usable defaults)
+#: the hooks a game must implement (BalanceMixin's abstract methods; the rest have defaults)
 REQUIRED_HOOKS = ("balance_deal", "balance_config", "cards_in_set")
 _NORMAL = NormalDist()
 
@@ -226,20 +227,18 @@ class BalanceGame:
 
 
 def check_balance_game(game, name: str = "") -> None:
-    """ConfigError unless ``game`` implements the balance protocol (the hooks of
-    :data:`REQUIRED_HOOKS` overridden from :class:`~card_envs.core.game.GameBase`'s defaults)."""
-    from card_envs.core.game import GameBase
+    """ConfigError unless ``game`` opts into the balance protocol: it is a
+    :class:`~card_envs.core.balance.BalanceMixin` (its fact ``provides_balance``), which makes
+    it implement the hooks of :data:`REQUIRED_HOOKS`. The error names ``name`` (default: the
+    game's ``name``)."""
+    from card_envs.core.balance import BalanceMixin
 
-    label = name or getattr(game, "name", type(game).__name__)
-    missing = []
-    for hook in REQUIRED_HOOKS:
-        fn = getattr(type(game), hook, None)
-        if fn is None or fn is getattr(GameBase, hook):
-            missing.append(hook)
-    if missing:
+    if not isinstance(game, BalanceMixin):
+        label = name or game.name
         raise ConfigError(f"game {label!r} does not support the balance report: it implements "
-                          f"no {', '.join(missing)} (the protocol: docs/balance.md; Rust Brawl "
-                          "and Scratch Wars implement it)")
+                          f"no {', '.join(REQUIRED_HOOKS)} (a game opts in by inheriting "
+                          "card_envs.core.balance.BalanceMixin: docs/balance.md; Rust Brawl "
+                          "and Scratch Wars do)")
 
 
 @dataclass(frozen=True)
@@ -261,11 +260,7 @@ class BalanceArena:
     """A process's base game and per-seat policies; :meth:`play` plays a job."""
 
     def __init__(self, setup: BalanceSetup):
-        from card_envs.evaluation.policies import (
-            check_policy_fits,
-            resolve_game,
-            resolve_policy,
-        )
+        from card_envs.bots.specs import resolve_game, resolve_policy
 
         self.setup = setup
         self._resolve_game = resolve_game
@@ -279,9 +274,8 @@ class BalanceArena:
                 f"(random legal sets per seat); remove it from the game config")
         self.policies = []
         for _seat in range(self.seats):
-            policy = resolve_policy(setup.policy, setup.game, seed=0, game=self.base)
-            check_policy_fits(policy, self.base, setup.policy)
-            self.policies.append(policy)
+            # resolve_policy checks that it fits the game (once)
+            self.policies.append(resolve_policy(setup.policy, setup.game, seed=0, game=self.base))
         self._cache: dict[int, list] = {}
 
     def deal(self, seed: int) -> list:
@@ -324,8 +318,8 @@ class BalanceArena:
             decisions += 1
         over = game.is_terminal(state)
         returns = game.returns(state) if over else [0.0] * n
-        truncated = (not over) or bool(getattr(game, "is_truncated", _never)(state))
-        starter = getattr(game, "starting_player", _never)(state)
+        truncated = (not over) or bool(game.is_truncated(state))
+        starter = game.starting_player(state)
         if isinstance(starter, int) and not isinstance(starter, bool) and 0 <= starter < n:
             first = starter
         seats = tuple(
@@ -333,10 +327,6 @@ class BalanceArena:
                        outcome_of(returns, s), dict(sorted(plays[s].items())))
             for s in range(n))
         return BalanceGame(job.index, job.deal, job.rotation, first, seats, decisions, truncated)
-
-
-def _never(_state) -> None:
-    return None
 
 
 def balance_jobs(games: int, seats: int, seed: int = 0, swap: bool = True) -> list[BalanceJob]:

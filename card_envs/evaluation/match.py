@@ -2,8 +2,9 @@
 
 A policy is anything with ``act(game, state, player) -> int`` (see :mod:`card_envs.bots.base`).
 
-The suite's one win/draw/loss rule (:func:`outcome_of`) and its one seat-rotating match loop
-(:func:`play_match`) live here; the single-agent env and the training league use them, and the
+The suite's one seat-rotating match loop (:func:`play_match`) lives here (the one win/draw/loss
+rule, :func:`~card_envs.core.outcome.outcome_of`, lives in the core and is re-exported here); the
+training league uses them, and the
 tournament / SPRT runner (:mod:`card_envs.evaluation.runner`) plays each game of its schedule with
 :func:`play_game` and scores it with :func:`outcome_of`.
 """
@@ -14,17 +15,8 @@ from dataclasses import dataclass, field
 
 from card_envs.bots.base import move_watchers
 from card_envs.core.errors import IllegalActionError
+from card_envs.core.outcome import outcome_of  # noqa: F401 - the rule lives in the core
 from card_envs.evaluation.stats import wilson_interval
-
-
-def outcome_of(returns, seat: int) -> float:
-    """The win/draw/loss rule: 1.0 (win) if ``seat`` has the strictly highest return, 0.5 (draw)
-    if it is tied for the highest, else 0.0 (loss). A game cut off before its end scores every
-    seat 0, so it is a draw for all."""
-    best = max(returns)
-    if returns[seat] != best:
-        return 0.0
-    return 1.0 if sum(1 for r in returns if r == best) == 1 else 0.5
 
 
 def play_game(game, policies, seed: int, max_decisions: int | None = None):

@@ -7,7 +7,7 @@
     card-envs play dirt_and_glory --game-config '{"num_players": 3}' --opponent heuristic
 
 You take one seat (``--seat``, default 0); every other seat is played by the ``--opponent``
-policy (a spec as in :mod:`card_envs.evaluation.policies`: ``random``, ``heuristic``, a model
+policy (a spec as in :mod:`card_envs.bots.specs`: ``random``, ``heuristic``, a model
 ``.zip``, ``module:callable``, ``+lookahead``), each seat its own instance seeded from the game's
 seed. Before each of your decisions you see:
 
@@ -376,7 +376,7 @@ def play_command(game_spec: str, config: dict, opponent: str = "heuristic", seat
             exists (never overwritten) or a record path that cannot be written (all before the
             first move).
     """
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
 
     game = resolve_game(game_spec, config)
     check_seat(game, seat)
@@ -401,11 +401,9 @@ def play_command(game_spec: str, config: dict, opponent: str = "heuristic", seat
 def opponent_factory(spec: str, game_spec: str, game, seed: int) -> Callable[[int], object]:
     """``make_opponent(p)`` for :class:`PlaySession`: the policy ``spec`` for seat ``p``,
     seeded ``seed + 1 + p``, checked to fit ``game`` (ConfigError naming the spec)."""
-    from card_envs.evaluation.policies import check_policy_fits, resolve_policy
+    from card_envs.bots.specs import resolve_policy
 
-    def make_opponent(p: int):
-        policy = resolve_policy(spec, game_spec, seed=seed + 1 + p, game=game)
-        check_policy_fits(policy, game, spec)
-        return policy
+    def make_opponent(p: int):  # resolve_policy checks that it fits the game
+        return resolve_policy(spec, game_spec, seed=seed + 1 + p, game=game)
 
     return make_opponent

@@ -35,12 +35,9 @@ import numpy as np
 
 from card_envs.bots.base import reseed_policy
 from card_envs.bots.loading import first_line
-from card_envs.evaluation.match import outcome_of, play_game
-from card_envs.evaluation.policies import (
-    check_policy_fits,
-    resolve_game,
-    resolve_policy,
-)
+from card_envs.bots.specs import resolve_game, resolve_policy
+from card_envs.core.outcome import outcome_of
+from card_envs.evaluation.match import play_game
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -162,8 +159,8 @@ class Arena:
     job. Policies are resolved at first use (:meth:`policy`).
 
     Raises:
-        ConfigError: as :func:`~card_envs.evaluation.policies.resolve_game` /
-            ``resolve_policy`` / ``check_policy_fits``.
+        ConfigError: as :func:`~card_envs.core.registry.resolve_game` /
+            :func:`~card_envs.bots.specs.resolve_policy`.
     """
 
     def __init__(self, setup: Setup):
@@ -176,10 +173,10 @@ class Arena:
         """Entrant ``index``'s policy (resolved and checked against the game once)."""
         if index not in self._policies:
             spec = self.setup.specs[index]
-            policy = resolve_policy(spec, self.setup.game_spec, seed=0,
-                                    deterministic=self.setup.deterministic, game=self.game)
-            check_policy_fits(policy, self.game, str(getattr(policy, "name", spec)))
-            self._policies[index] = policy
+            # resolve_policy checks that it fits the game (once)
+            self._policies[index] = resolve_policy(spec, self.setup.game_spec, seed=0,
+                                                   deterministic=self.setup.deterministic,
+                                                   game=self.game)
         return self._policies[index]
 
     def play(self, job: GameJob) -> GameRecord:

@@ -263,7 +263,7 @@ def tournament(game, policies, deals: int = 50, seed: int = 0, config=None, gaun
 
     Args:
         game: a game spec (``"garda3"``, ``"module:factory"``) or a game object.
-        policies: policy specs (module :mod:`card_envs.evaluation.policies`), or ``{name:
+        policies: policy specs (module :mod:`card_envs.bots.specs`), or ``{name:
             policy}``.
         deals: deals per pair (>= 1); each is played once per seat, so a pair plays ``deals ×
             seats`` games.
@@ -335,7 +335,7 @@ def round_robin(game, policies, games: int = 100, seed: int = 0, config=None,
     seats)`` deals). Raises as :func:`tournament`, and ValueError for ``games <= 0``."""
     if games <= 0:
         raise ValueError(f"games must be > 0, got {games}")
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
 
     seats = (resolve_game(game, config) if isinstance(game, str) else game).num_players
     return tournament(game, policies, deals=math.ceil(games / seats), seed=seed, config=config,

@@ -73,6 +73,12 @@ class Garda3(GameBase[Garda3State]):
     phases = PHASES
     over_phase = PH_OVER
     max_game_length = 20_000
+    # -- declared facts (card_envs.core.game.GameFacts) --
+    # G-7.4: +1 the winner, -1 the loser (-1/2 each in free_for_all)
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"
+    zero_sum = True
+    chance = True  # shuffled decks (G-3.1)
+    provides_potential = provides_lookahead_horizon = True
 
     def __init__(self, config: Garda3Config | None = None):
         self.config = config or Garda3Config()

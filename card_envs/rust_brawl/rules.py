@@ -20,6 +20,7 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
+from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
 from card_envs.core.rng import make_rng
@@ -62,7 +63,7 @@ __all__ = ["Profile", "RBState", "RustBrawlConfig", "RustBrawlGame", "make_game"
 _ACT, _PLAY, _DISCARD, _END = range(4)
 
 
-class RustBrawlGame(RustBrawlQueries):
+class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     """The Rust Brawl ``Game`` (contract: :mod:`card_envs.core.game`), 2 seats: the rules on top
     of :class:`~card_envs.rust_brawl.queries.RustBrawlQueries` (the card tables, the decks, the
     position queries; its construction errors)."""
@@ -70,6 +71,11 @@ class RustBrawlGame(RustBrawlQueries):
     name = "rust_brawl"
     version = 1
     num_players = 2
+    # -- declared facts (card_envs.core.game.GameFacts) --
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 / -1, 0 a draw or the turn cap
+    zero_sum = True
+    chance = True  # shuffled decks
+    provides_potential = provides_lookahead_horizon = True
     state_class = RBState
     state_checks = check_state
     encoder_class = Encoder

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
 from card_envs.core.rng import make_rng
@@ -108,7 +109,7 @@ from card_envs.scratch_wars.state import (
 from card_envs.scratch_wars.view import ScratchWarsView
 
 
-class ScratchWarsGame(ScratchWarsQueries):
+class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
     """The Scratch Wars duel (see the module docstring and ``card_envs.scratch_wars_v2``): the
     rules on top of :class:`~card_envs.scratch_wars.queries.ScratchWarsQueries` (the catalogue,
     the config's switches and the position queries; its arguments and errors).
@@ -128,6 +129,11 @@ class ScratchWarsGame(ScratchWarsQueries):
     observation_high = OBS_HIGH
     max_game_length = 20_000
     perfect_information = True  # no hidden cards (sample_hidden): a view is the render
+    # -- declared facts (card_envs.core.game.GameFacts) --
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # SW-3.4: +1 / -1, 0 a draw
+    zero_sum = True
+    chance = True  # the wheel's spins
+    provides_potential = provides_lookahead_horizon = True
 
     # ------------------------------------------------------------------ set-up ---------------
     def new_state(self, seed: int, forced_spins: list[int] | None = None) -> ScratchWarsState:

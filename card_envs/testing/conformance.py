@@ -23,13 +23,10 @@ import numpy as np
 from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.observation_modes import observer, view_shapes
 from card_envs.core.state import codec_of
+from card_envs.testing.facts import UTILITY_UNITS, ConformanceError, check_facts, check_facts_at
 
-__all__ = ["ConformanceError", "check_game", "check_state_mutations", "check_views",
-           "MALFORMED_ACTIONS", "leaf_paths", "view_modes"]
-
-
-class ConformanceError(AssertionError):
-    """A game breaks the contract; the message names the property, the seed and the step."""
+__all__ = ["ConformanceError", "check_facts", "check_game", "check_state_mutations",
+           "check_views", "MALFORMED_ACTIONS", "UTILITY_UNITS", "leaf_paths", "view_modes"]
 
 
 #: action values every game refuses with IllegalActionError (state unchanged)
@@ -74,41 +71,46 @@ def _heuristic_factory(game, heuristic):
 
 
 def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
-               zero_sum: bool = True, env_factory: Callable[[], Any] | None = None,
+               env_factory: Callable[[], Any] | None = None,
                max_decisions: int | None = None, mutations: bool = True) -> dict[str, int]:
     """Play ``games`` random games of ``game`` (seeds ``seed .. seed+games-1``) and check the
-    Game contract at every decision.
+    Game contract at every decision, and every fact the game declares (:func:`check_facts`).
 
     Checked at every decision: ``current_player == -1`` exactly when terminal; legal actions
     plain ints, sorted, unique, in range, non-empty while not terminal, matching
-    ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite and
-    inside ``[observation_low, observation_high]``, and its other views (:func:`check_views`: the
-    named dict view, the entity view of a game that declares one) of their declared keys,
-    shapes, dtypes and bounds, the dict view holding exactly the flat entries; returns of length
-    ``num_players``, zeros
-    mid-game, zero-sum at the end (``zero_sum``); ``check_state`` passes; ``clone`` independent
-    of the original (both ways); the JSON round trip gives the same dict and plays the next move
-    identically (and a copy saved at the first and a middle decision plays the whole game on
-    identically); ``sample_hidden(s, p, R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)),
-    p, R(k))`` as JSON (a function of ``p``'s information only), keeps ``p``'s observation (in
-    every view: flat, dict, entities), its text view ``render_view``, its picture's content
-    ``table_view`` and the names ``action_seen_by`` gives ``p`` of another seat's actions (unless
-    the move shows ``p`` the difference: all ``p`` is shown after the move, its observation, text
-    view and picture, differs, and is itself unchanged by ``sample_hidden``; a card played face
-    up is public from then on, also where the observation encodes it by features alone) (and
-    legal actions when ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``:
-    the registry's, else the game folder's ``bot.HeuristicBot`` (ConformanceError when there is
-    none); ``None``: skip; or a zero-argument factory) chooses the same action after
-    ``sample_hidden`` for the seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a
-    masked-out action are refused with ``IllegalActionError`` naming the value, the state
-    unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a
-    few mutated payloads. Once: equal seeds give equal states, ``pickle`` / ``copy.deepcopy`` of
-    the game (and of ``env_factory()``'s env after a reset) work and play on identically.
+    ``legal_action_mask``; every seat's observation of ``observation_shape``, float32, finite
+    and inside ``[observation_low, observation_high]``, and its other views
+    (:func:`check_views`: the named dict view, the entity view of a game that declares one) of
+    their declared keys, shapes, dtypes and bounds, the dict view holding exactly the flat
+    entries; returns of length ``num_players``, zeros mid-game, each in the declared
+    ``[min_utility, max_utility]``, summing to 0 at the end when the game declares ``zero_sum``;
+    ``potential`` of every seat in [-1, 1] and ``lookahead_horizon`` ``None`` or hashable, the
+    same key twice and on a clone (games that provide them); no game longer than
+    ``max_game_length``; with ``perfect_information``, ``sample_hidden`` changes no seat's
+    observation; ``check_state`` passes; ``clone`` independent of the original (both ways); the
+    JSON round trip gives the same dict and plays the next move identically (and a copy saved at
+    the first and a middle decision plays the whole game on identically); ``sample_hidden(s, p,
+    R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)), p, R(k))`` as JSON (a function of
+    ``p``'s information only), keeps ``p``'s observation (in every view: flat, dict, entities),
+    its text view ``render_view``, its picture's content ``table_view`` and the names
+    ``action_seen_by`` gives ``p`` of another seat's actions (unless the move shows ``p`` the
+    difference: all ``p`` is shown after the move, its observation, text view and picture,
+    differs, and is itself unchanged by ``sample_hidden``; a card played face up is public from
+    then on, also where the observation encodes it by features alone) (and legal actions when
+    ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``: the registry's, else
+    the game folder's ``bot.HeuristicBot`` (ConformanceError when there is none); ``None``:
+    skip; or a zero-argument factory) chooses the same action after ``sample_hidden`` for the
+    seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a masked-out action are refused
+    with ``IllegalActionError`` naming the value, the state unchanged; ``np.int64(k)`` and
+    ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a few mutated payloads. Once: equal
+    seeds give equal states, ``pickle`` / ``copy.deepcopy`` of the game (and of
+    ``env_factory()``'s env after a reset) work and play on identically.
 
     Args:
         game: a configured game (:class:`card_envs.core.game.GameBase`).
         games: number of random games (>= 1); seed: first seed.
-        max_decisions: stop a game after this many decisions (default ``game.max_game_length``).
+        max_decisions: stop a game after this many decisions (default, and at most,
+            ``game.max_game_length``: a game still going there fails).
         mutations: run :func:`check_state_mutations` on the first game's state at decision 10
             (every saved leaf deleted, retyped, put out of range, nudged: ``state_from_dict``
             must refuse the broken ones naming the path, or load a state that plays on).
@@ -120,7 +122,9 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
         ConformanceError: naming the broken property, the seed and the decision index.
     """
     make_bot = _heuristic_factory(game, heuristic)
-    limit = max_decisions or game.max_game_length
+    cap = game.max_game_length
+    limit = min(max_decisions or cap, cap)
+    check_facts(game, seed)
     _check_static(game, seed, env_factory)
     decisions = terminal = 0
     for g in range(games):
@@ -134,12 +138,16 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
         while True:
             where = f"seed {gseed}, decision {step}"
             try:
-                _check_decision(game, state, rng, make_bot, zero_sum, where, once=step == 3)
+                _check_decision(game, state, rng, make_bot, where, once=step == 3)
             except ConformanceError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any crash is a conformance failure
                 raise ConformanceError(f"{where}: {type(exc).__name__}: {exc}") from exc
             if game.is_terminal(state) or step >= limit:
+                if step >= cap and not game.is_terminal(state):
+                    raise ConformanceError(
+                        f"{where}: the game goes on after max_game_length = {cap} decisions "
+                        "(the declared fact is no upper bound on a game's length)")
                 break
             if step == 10:
                 shadows.append(game.state_from_dict(json.loads(_json(game, state))))
@@ -285,7 +293,7 @@ def _same_view(seen: dict, real: dict, mode: str, p: int, where: str) -> None:
                 "what the seat knows)")
 
 
-def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> None:
+def _check_decision(game, state, rng, make_bot, where, once: bool) -> None:
     n = game.num_players
     term = game.is_terminal(state)
     cp = game.current_player(state)
@@ -319,8 +327,7 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
         raise ConformanceError(f"{where}: returns {ret} (expected {n} finite numbers)")
     if not term and any(r != 0 for r in ret):
         raise ConformanceError(f"{where}: returns {ret} mid-game (expected zeros)")
-    if term and zero_sum and abs(sum(ret)) > 1e-9:
-        raise ConformanceError(f"{where}: returns {ret} are not zero-sum")
+    check_facts_at(game, state, term, ret, where)
     try:
         game.check_state(state)
     except StateError as exc:
@@ -369,6 +376,12 @@ def _check_decision(game, state, rng, make_bot, zero_sum, where, once: bool) -> 
         for mode in view_modes(game):
             _same_view(observer(game, mode)(a, p), view_of(mode, p), mode, p, where)
         _check_view(game, state, a, p, cp, legal, where)
+        if game.perfect_information:  # p knows all any seat knows: every view stays
+            for q in range(n):
+                if not np.array_equal(game.observe(a, q), observations[q]):
+                    raise ConformanceError(
+                        f"{where}: the game declares perfect_information, but sample_hidden for "
+                        f"seat {p} changes seat {q}'s observation (it hides something from {p})")
         if isinstance(getattr(state, "rng", None), random.Random) and \
                 a.rng.getstate() == state.rng.getstate():
             raise ConformanceError(
@@ -409,27 +422,24 @@ def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
     """Seat ``p``'s text view (``render_view``) and the names of the acting seat's actions as
     ``p`` sees them (``action_seen_by``) are the same in the real state and in a state
     ``sample_hidden`` drew for ``p``: they show nothing ``p`` cannot know."""
-    render_view = getattr(game, "render_view", None)
-    if render_view is not None:
-        real, other = render_view(state, p).splitlines(), render_view(sampled, p).splitlines()
-        if real != other:
-            i = next((k for k, (x, y) in enumerate(zip(real, other)) if x != y),
-                     min(len(real), len(other)))
-            raise ConformanceError(
-                f"{where}: seat {p}'s render_view changes after sample_hidden for seat {p} "
-                f"(line {i}: {real[i] if i < len(real) else '(none)'!r} -> "
-                f"{other[i] if i < len(other) else '(none)'!r}): the view shows hidden "
-                "information")
-    table_view = getattr(game, "table_view", None)
-    if table_view is not None:
-        real_table, other_table = table_view(state, p), table_view(sampled, p)
-        if real_table != other_table:
-            raise ConformanceError(
-                f"{where}: seat {p}'s table_view (the rgb_array picture's content) changes "
-                f"after sample_hidden for seat {p}: {_table_difference(real_table, other_table)}"
-                ": the picture shows hidden information")
-    seen_by = getattr(game, "action_seen_by", None)
-    if seen_by is not None and p != cp:
+    real, other = game.render_view(state, p).splitlines(), \
+        game.render_view(sampled, p).splitlines()
+    if real != other:
+        i = next((k for k, (x, y) in enumerate(zip(real, other)) if x != y),
+                 min(len(real), len(other)))
+        raise ConformanceError(
+            f"{where}: seat {p}'s render_view changes after sample_hidden for seat {p} "
+            f"(line {i}: {real[i] if i < len(real) else '(none)'!r} -> "
+            f"{other[i] if i < len(other) else '(none)'!r}): the view shows hidden "
+            "information")
+    real_table, other_table = game.table_view(state, p), game.table_view(sampled, p)
+    if real_table != other_table:
+        raise ConformanceError(
+            f"{where}: seat {p}'s table_view (the rgb_array picture's content) changes "
+            f"after sample_hidden for seat {p}: {_table_difference(real_table, other_table)}"
+            ": the picture shows hidden information")
+    if p != cp:
+        seen_by = game.action_seen_by
         for x in sorted(set(legal) & set(game.legal_actions(sampled))):
             # a name may differ only by what the move shows ``p`` (a card played face up is
             # named): then what ``p`` is shown after the move (observation, text view,
@@ -449,9 +459,8 @@ def _shown(game, state, p: int) -> tuple:
     for mode in view_modes(game):
         shown.append([(key, np.asarray(value).tobytes())
                       for key, value in observer(game, mode)(state, p).items()])
-    for hook in ("render_view", "table_view"):
-        view = getattr(game, hook, None)
-        shown.append(None if view is None else view(state, p))
+    shown.append(game.render_view(state, p))
+    shown.append(game.table_view(state, p))
     return tuple(shown)
 
 

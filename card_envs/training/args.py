@@ -16,7 +16,7 @@ from typing import Any
 
 from card_envs.core.config import parse_json_config, parse_json_value
 from card_envs.core.errors import ConfigError
-from card_envs.evaluation.policies import MAX_LOOKAHEAD_SAMPLES
+from card_envs.bots.specs import MAX_LOOKAHEAD_SAMPLES
 from card_envs.training.league import OPPONENT_KINDS, parse_mix
 
 #: the choices of ``--network`` and the observation mode each trains on

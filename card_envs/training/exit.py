@@ -348,7 +348,7 @@ class LabelRound:
         """The game and the search with this round's network (torch on one thread)."""
         import torch
 
-        from card_envs.evaluation.policies import resolve_game
+        from card_envs.core.registry import resolve_game
 
         torch.set_num_threads(1)
         game = resolve_game(self.setup.game, self.setup.config)
@@ -533,9 +533,14 @@ def train(args: ExItArgs) -> dict[str, Any]:
         ConfigError: a bad flag (:func:`validate_args`), game or resume path;
         ClusterUnreachableError: no Ray cluster at ``--address`` (before anything is written).
     """
+    validate_args(args)
+    return _train_in_pool(args)
+
+
+def _train_in_pool(args: ExItArgs) -> dict[str, Any]:
+    """:func:`train` on validated ``args`` (what :func:`main` runs after its own check)."""
     from card_envs.evaluation.pool import GamePool
 
-    validate_args(args)
     with GamePool(args.workers, args.address) as pool:  # labels every round's games
         return _train(args, pool)
 
@@ -546,7 +551,7 @@ def _train(args: ExItArgs, pool) -> dict[str, Any]:
     from card_envs.bots.base import RandomBot
     from card_envs.bots.sb3 import FrozenPolicy
     from card_envs.evaluation.match import play_match
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
     from card_envs.evaluation.runner import deal_seed, progress_bar
     from card_envs.training.args import Args, game_config
     from card_envs.bots.sb3 import load_model
@@ -748,7 +753,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
                 "`ray start --head`, or leave --address out)")
 
     return trainer_main(argv, prog or "python -m card_envs.training.exit", parse_args,
-                        validate_args, train, TRAIN_MODULES, on_error=no_ray)
+                        validate_args, _train_in_pool, TRAIN_MODULES, on_error=no_ray)
 
 
 if __name__ == "__main__":  # python -m card_envs.training.exit

@@ -186,7 +186,7 @@ def _collect_task(game_spec, config: dict, teacher_spec: str, n: int, seed: int,
                   observation_mode: str = "flat") -> Demonstrations:
     """One worker task: build the game and the teacher from their specs, collect ``n``
     (``on_progress(k)`` after every game, in this process) as the ``observation_mode`` view."""
-    from card_envs.evaluation.policies import resolve_game, resolve_policy
+    from card_envs.bots.specs import resolve_game, resolve_policy
 
     game = resolve_game(game_spec, config) if isinstance(game_spec, str) else game_spec
     teacher = resolve_policy(teacher_spec, game_spec if isinstance(game_spec, str) else game.name,

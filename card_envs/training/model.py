@@ -172,7 +172,7 @@ def evaluate_model(model, game, heuristic, deals: int, seed: int, random_deals: 
 
     me = snapshot(model, "learner", deterministic=True)
     agents: dict[str, Any] = {"": me}
-    if lookahead > 0 and hasattr(game, "lookahead_horizon"):
+    if lookahead > 0 and game.facts.provides_lookahead_horizon:
         agents["lookahead/"] = LookaheadPolicy(me, samples=lookahead, seed=seed)
     n = game.num_players
     random_deals = deals if random_deals is None else random_deals

@@ -62,7 +62,7 @@ from typing import Any
 
 from card_envs.core import extras
 from card_envs.core.errors import CardEnvsError, ConfigError
-from card_envs.evaluation.policies import resolve_game, resolve_policy
+from card_envs.bots.specs import resolve_game, resolve_policy
 from card_envs.training.args import (
     OBSERVATION_MODE,
     Args,

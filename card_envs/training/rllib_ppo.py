@@ -227,7 +227,17 @@ def start_ray(args: RLlibArgs) -> None:
 
 
 def train(args: RLlibArgs) -> dict[str, Any]:
-    """Run one training job (module docstring); returns the summary dict."""
+    """Run one training job (module docstring); returns the summary dict.
+
+    Raises:
+        ConfigError: a bad field of ``args`` (:func:`validate_args`).
+    """
+    return _train(args, validate_args(args))
+
+
+def _train(args: RLlibArgs, config: dict[str, Any]) -> dict[str, Any]:
+    """:func:`train` on validated ``args``, ``config`` the game config :func:`validate_args`
+    returned."""
     import torch
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from tqdm import tqdm
@@ -236,7 +246,6 @@ def train(args: RLlibArgs) -> dict[str, Any]:
     from card_envs.training.summary import versions, write_summary
     from card_envs.wrappers.rllib import CardEnvsMultiAgentEnv, LeagueMapping
 
-    config = validate_args(args)
     torch.manual_seed(args.seed)
     env = CardEnvsMultiAgentEnv({"game": args.game, "game_config": config,
                                  "opponents": ({"player_0": args.env_opponent}
@@ -372,9 +381,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
             raise
         return 2
     try:
-        validate_args(args)
+        config = validate_args(args)  # once: the flags before the extra
         require_rllib(prog)
-        train(args)
+        _train(args, config)
     except MissingExtraError as exc:  # the hint is the whole line, as in `card-envs`
         print(exc, file=sys.stderr)
         return 2

@@ -47,9 +47,9 @@ Game type and info
   (``utility_sum`` 0),
   ``reward_model`` TERMINAL: ``returns()`` = our ``Game.returns`` (±1 in two-seat games, zeros
   mid-game), ``rewards()`` the same at the end and zeros before.
-* ``min_utility``/``max_utility``: −1 / 1 (our ``returns`` are in [−1, 1] for every win/loss
-  reward); a score reward (Dirt and Glory's ``reward="score"``, a score difference): ∓100,000,
-  the declared static bound of a score; a game with a ``return_bounds`` attribute: those.
+* ``min_utility``/``max_utility``: the game's declared facts (``card_game.facts``): −1 / 1 for
+  every win/loss reward; a score reward (Dirt and Glory's ``reward="score"``, a score
+  difference): ∓100,000, the declared static bound of a score.
 * ``num_distinct_actions`` = ``num_actions`` (our action ids unchanged), ``num_players`` from the
   config (the game type's ``min_num_players``/``max_num_players`` are 1/16: the config decides),
   ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
@@ -145,8 +145,6 @@ class SpielIllegalActionError(IllegalActionError, pyspiel.SpielError):
 PREFIX = "card_envs_"
 #: own decisions recorded in the information-state tensor by default
 DEFAULT_HISTORY_SLOTS = 128
-#: |return| bound of a score reward: the declared static bound of a seat's score (100,000 tokens)
-SCORE_BOUND = 100_000.0
 #: ``rng_seed`` value that draws the base seed from the OS
 RANDOM_SEED = -1
 
@@ -355,20 +353,6 @@ class _Observer:
         return play.shared.game.render_view(play.state, int(player))
 
 
-def _utility_bounds(card_game) -> tuple[float, float]:
-    """``(min_utility, max_utility)``: the game's ``return_bounds`` when it has that attribute;
-    a score reward (``config.reward == "score"``, Dirt and Glory's DG-4.2: a score difference)
-    is bounded by the scores' declared static bound :data:`SCORE_BOUND`; else every return is a
-    win/draw/loss value in [-1, 1]."""
-    bounds = getattr(card_game, "return_bounds", None)
-    if bounds is not None:
-        low, high = bounds
-        return float(low), float(high)
-    if card_game.config_to_dict().get("reward") == "score":
-        return -SCORE_BOUND, SCORE_BOUND
-    return -1.0, 1.0
-
-
 class CardEnvsGame(pyspiel.Game):
     """The OpenSpiel game of one of our games and configs (module docstring: parameters).
 
@@ -394,7 +378,7 @@ class CardEnvsGame(pyspiel.Game):
             rng_seed = random.SystemRandom().randrange(2**62)
         self.card_game = card
         self.shared = _Shared(card, rng_seed, slots)
-        low, high = _utility_bounds(card)
+        low, high = card.facts.min_utility, card.facts.max_utility
         info = pyspiel.GameInfo(
             num_distinct_actions=card.num_actions, max_chance_outcomes=0,
             num_players=card.num_players, min_utility=low, max_utility=high, utility_sum=0.0,

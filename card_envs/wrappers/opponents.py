@@ -10,7 +10,7 @@ frozen models without knowing about them.
 agents            the inner env's agents minus the opponent seats (``possible_agents`` likewise),
                   in seat order
 observe / spaces  the inner env's (``{"observation", "action_mask"}`` per agent, int8 mask)
-opponents         ``{agent: spec}``: a policy spec as :mod:`card_envs.evaluation.policies`
+opponents         ``{agent: spec}``: a policy spec as :mod:`card_envs.bots.specs`
                   takes it (``"random"``, ``"heuristic"``, ``"ismcts[:N[:ROLLOUT]]"``,
                   ``"<spec>+lookahead[:N]"``, a model ``.zip`` or run folder,
                   ``"package.module:name"``) or a policy object (``act(game, state, player)``)
@@ -46,7 +46,7 @@ from pettingzoo import AECEnv
 
 from card_envs.bots.base import as_policy, reseed_policy
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.evaluation.policies import resolve_policy
+from card_envs.bots.specs import resolve_policy
 
 
 class OpponentsEnv(AECEnv):

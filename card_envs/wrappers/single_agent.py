@@ -24,8 +24,12 @@ Action              ``Discrete(game.num_actions)``: an int, numpy integer or 0-d
                     plays a uniformly random legal action instead (drawn from ``self.np_random``,
                     seeded by ``reset(seed=...)`` or ``seed``), info ``illegal_action=True`` and
                     ``played_action`` (the id played); ``"raise"`` raises
-                    :class:`~card_envs.core.errors.IllegalActionError` naming it, the state
-                    unchanged (for masked learners: a masking bug shows at once)
+                    :class:`~card_envs.core.errors.NotLegalError` (an ``IllegalActionError``)
+                    naming it, the state unchanged (for masked learners: a masking bug shows at
+                    once). Legality is the core's alone: the move goes to
+                    ``game.apply_action``, whose ``NotLegalError`` is turned into the above, and
+                    the mask is ``game.legal_action_mask`` (the env keeps only the array it
+                    handed out, never consults it)
 ``action_masks()``  int8 ``(num_actions,)`` legal actions of the learner (for sb3-contrib
                     ``MaskablePPO``). Never all zeros: when the game is over (SB3 auto-resets
                     before it asks again) it is all ones
@@ -45,7 +49,7 @@ info                ``seat`` (learner's seat), ``opponent`` (league kind or name
                     ``action_masks()``: on every reset and step, for loops that read the mask
                     from the info, as AgileRL's; a new array at every decision and at every
                     episode end, so editing a kept mask changes no later one); at the end also ``outcome`` (1 win, 0.5 draw,
-                    0 loss: :func:`card_envs.evaluation.match.outcome_of`) and ``returns`` (all
+                    0 loss: :func:`card_envs.core.outcome.outcome_of`) and ``returns`` (all
                     seats)
 ==================  ==========================================================================
 
@@ -96,10 +100,10 @@ from gymnasium.utils import seeding
 
 from card_envs.bots.base import as_policy, check_opponent, reseed_policy
 from card_envs.core.config import check_choice, check_int
-from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.errors import ConfigError, NotLegalError
+from card_envs.core.outcome import outcome_of
 from card_envs.core.observation_modes import check_observation_mode, observer, view_space
 from card_envs.core.picture import TableCamera
-from card_envs.evaluation.match import outcome_of
 
 
 #: the choices of ``SingleAgentEnv(illegal_action=...)``, the default first
@@ -216,9 +220,10 @@ class SingleAgentEnv(gymnasium.Env):
         if not _is_number(shaping_gamma) or not 0.0 <= shaping_gamma <= 1.0:
             raise ConfigError(f"config field 'shaping_gamma': expected a number in [0, 1], got "
                               f"{shaping_gamma!r}")
-        if shaping and not hasattr(game, "potential"):
+        if shaping and not game.facts.provides_potential:
             raise ConfigError(
-                f"shaping={shaping}: game {game.name!r} has no potential() to shape with")
+                f"shaping={shaping}: game {game.name!r} has no potential() to shape with (its "
+                "facts: provides_potential is False)")
         self.shaping = float(shaping)
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0
@@ -336,12 +341,17 @@ class SingleAgentEnv(gymnasium.Env):
     def step(self, action):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
-        a = self.game.check_action(self.state, action)  # type and range: the core's one check
+        game, state = self.game, self.state
+        a = game.check_action(state, action)  # type and range: the core's one check
         substituted = False
-        if not self._mask[a]:
+        before = game.clone(state) if self._camera is not None else None
+        try:
+            game.apply_action(state, a)  # legality: the core's one check
+        except NotLegalError:
             if self.illegal_action == "random_legal":
-                a = int(self.np_random.choice(np.flatnonzero(self._mask)))
+                a = int(self.np_random.choice(game.legal_actions(state)))
                 substituted = True
+                game.apply_action(state, a)
             elif self.illegal_action == "lose":
                 if "lose" not in _WARNED:
                     _WARNED.add("lose")
@@ -358,14 +368,12 @@ class SingleAgentEnv(gymnasium.Env):
                     self.render()
                 return self._observe(), reward, True, False, info
             else:
-                raise IllegalActionError(
-                    f"learner action {a} ({self.game.action_to_string(self.state, a)}) is not "
-                    f"legal now; legal actions: {np.flatnonzero(self._mask).tolist()}"
-                )
-        game, state = self.game, self.state
-        if self._camera is not None:
-            self._camera.before_move(state, a)
-        game.apply_action(state, a)
+                raise NotLegalError(
+                    f"learner action {a} ({game.action_to_string(state, a)}) is not "
+                    f"legal now; legal actions: {game.legal_actions(state)}"
+                ) from None
+        if before is not None:  # named as the state before the move showed it
+            self._camera.before_move(before, a)
         self._decisions += 1
         finished = self._play_opponents()
         if self.render_mode == "human":
@@ -502,10 +510,10 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
 
     Args:
         game: a registry name (``"garda3"``) or ``"package.module:factory"``
-            (:func:`card_envs.evaluation.policies.resolve_game`).
+            (:func:`card_envs.core.registry.resolve_game`).
         opponent: a policy spec as ``card-envs evaluate`` takes it (``"random"``, ``"heuristic"``,
             ``"ismcts:100"``, ``"heuristic+lookahead:8"``, ``"runs/x/model.zip"``,
-            ``"package.module:name"``: :func:`card_envs.evaluation.policies.resolve_policy`),
+            ``"package.module:name"``: :func:`card_envs.bots.specs.resolve_policy`),
             or a policy / callable / :class:`OpponentSource` object; it plays every other seat.
         **kwargs: :data:`ENV_KEYWORDS` go to :class:`SingleAgentEnv` (``seed`` also seeds a
             spec's policy); the rest are the game's config fields (``variant="royale"``,
@@ -516,7 +524,7 @@ def make_single_agent_env(game: str = "garda3", opponent: Any = "random",
             is no policy (:func:`card_envs.bots.base.policy_problem`), a bad env keyword (each
             named; see :class:`SingleAgentEnv`).
     """
-    from card_envs.evaluation.policies import resolve_game, resolve_policy
+    from card_envs.bots.specs import resolve_game, resolve_policy
 
     env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
     if not isinstance(opponent, str) and not isinstance(opponent, OpponentSource):

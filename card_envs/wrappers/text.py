@@ -66,7 +66,7 @@ from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.game import action_id
 from card_envs.core.records import GameRecord, TranscriptTurn, record_of
 from card_envs.core.text import CHARSET, InvalidReply, MoveList, MoveLog, observation_text
-from card_envs.evaluation.match import outcome_of
+from card_envs.core.outcome import outcome_of
 
 #: the longest text observation (characters; the games' longest are a few thousand)
 OBSERVATION_MAX = 100_000
@@ -347,14 +347,14 @@ def make_text_env(game: str = "garda3", opponent: Any = "random", **kwargs: Any)
     Args:
         game: a registry name or ``"package.module:factory"``.
         opponent: a policy spec (``"random"``, ``"heuristic"``, ``"llm:URL:MODEL"``...,
-            :func:`card_envs.evaluation.policies.resolve_policy`) or a policy object.
+            :func:`card_envs.bots.specs.resolve_policy`) or a policy object.
         **kwargs: :data:`ENV_KEYWORDS` go to :class:`TextEnv`; the rest are the game's config
             fields (``variant="night"``, ``num_players=3``).
 
     Raises:
         ConfigError: an unknown game, config field or policy spec (named).
     """
-    from card_envs.evaluation.policies import resolve_game, resolve_policy
+    from card_envs.bots.specs import resolve_game, resolve_policy
 
     env_kwargs = {k: kwargs.pop(k) for k in ENV_KEYWORDS if k in kwargs}
     built = resolve_game(game, kwargs)
@@ -554,7 +554,7 @@ def text_aec_env(game: str = "garda3", opponents: dict[str, Any] | None = None, 
         ConfigError: an unknown game, config field, option or policy spec (named).
     """
     from card_envs.core.aec import CardGameEnv
-    from card_envs.evaluation.policies import resolve_game
+    from card_envs.core.registry import resolve_game
     from card_envs.wrappers.opponents import with_opponents
 
     built = resolve_game(game, config)

@@ -37,11 +37,16 @@ class ToyNim(GameBase[ToyState]):
     action_layout = ACTIONS
     phases = PHASES
     over_phase = Phase.OVER
+    # -- declared facts (card_envs.core.game.GameFacts) --
+    min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 the winner, -1/(n-1) others
+    zero_sum = True
+    chance = True  # the bonus card's position (no chance without hidden_bonus: __init__)
 
     def __init__(self, config: ToyConfig):
         self.config = config
         self.num_players = config.num_players
         self.max_game_length = config.max_rounds
+        self.chance = config.hidden_bonus
         self.cards = load_cards()
 
     def new_state(self, seed: int) -> ToyState:
