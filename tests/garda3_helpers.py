@@ -34,7 +34,7 @@ def scripted(game, fighters, hands, *, hp=None, attacker=0, seed=0, round_=1):
     s.round_attacker = attacker
     s.target = -1 if game.ffa else 1 - attacker
     s.phase = R.PH_TARGET if game.ffa else R.PH_ATTACKER_FIGHTER
-    s.actor = attacker
+    s.player = attacker
     s.legal_cache = None
     return s
 

@@ -27,6 +27,6 @@ def test_random_bot_is_uniform_over_the_legal_actions():
     g = make_game()
     s = g.new_state(0)  # draft: 9 legal picks
     bot = RandomBot(seed=0)
-    counts = Counter(bot.act(g, s, s.actor) for _ in range(9000))
+    counts = Counter(bot.act(g, s, s.player) for _ in range(9000))
     assert set(counts) == {R.A_PICK + k for k in range(9)}
     assert all(800 <= c <= 1200 for c in counts.values())  # 1000 expected each

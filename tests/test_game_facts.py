@@ -99,8 +99,10 @@ def test_gamebase_keeps_no_balance_stubs_and_is_abstract():
         assert not hasattr(GameBase, hook), hook
     with pytest.raises(TypeError, match="abstract"):
         GameBase()  # type: ignore[abstract]
-    assert {"new_state", "current_player", "is_terminal", "is_truncated", "returns",
-            "sample_hidden", "_legal_actions", "_apply_action", "check_state"} <= \
+    assert {"new_state", "is_truncated", "returns", "_resample_hidden", "_legal_actions",
+            "_apply_action", "state_checks"} <= GameBase.__abstractmethods__
+    # derived by the core from the common state fields and the declared hooks
+    assert not {"current_player", "is_terminal", "sample_hidden", "check_state"} & \
         GameBase.__abstractmethods__
 
     class Unfinished(GameBase):

@@ -15,9 +15,9 @@ def test_draft_takes_the_best_fighter():
     g = make_game()
     s = g.new_state(0)
     # scores hp + 1.5*(atk+def): Rytíř 9.5, Čaroděj 9, Válečnice 8.5, Strážný 9 ...
-    assert bot.act(g, s, s.actor) == R.A_PICK + RYTIR
+    assert bot.act(g, s, s.player) == R.A_PICK + RYTIR
     play(g, s, R.A_PICK + RYTIR)
-    assert bot.act(g, s, s.actor) in (R.A_PICK + CARODEJ, R.A_PICK + STRAZNY)
+    assert bot.act(g, s, s.player) in (R.A_PICK + CARODEJ, R.A_PICK + STRAZNY)
 
 
 def test_fighter_choice_attacker_by_attack_defender_by_defence():

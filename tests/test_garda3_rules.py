@@ -257,14 +257,14 @@ def test_G_5_counter_attack_is_optional_and_swaps_roles():
                  [[C(1, H, H, W), C(2, L, L, B)], [C(1, L, L, W), C(3, H, H, B)]])
     play(g, s, slot(0), slot(0), card(C(1, H, H, W)), card(C(1, L, L, W)))
     assert s.hp[1][0] == 4
-    assert s.phase == R.PH_COUNTER_CHOICE and s.actor == 1
+    assert s.phase == R.PH_COUNTER_CHOICE and s.player == 1
     assert g.legal_actions(s) == [R.A_COUNTER, R.A_DECLINE]
     declined = g.clone(s)
     play(g, declined, R.A_DECLINE)
     assert declined.round == 2 and declined.round_attacker == 1  # G-3.2 roles swap
     # counter: Mnich (atk +0) 3 high vs Obr's remaining 2 low (defends low) -> 3 damage to Obr
     play(g, s, R.A_COUNTER)
-    assert (s.striker, s.blocker, s.actor) == (1, 0, 1)
+    assert (s.striker, s.blocker, s.player) == (1, 0, 1)
     play(g, s, card(C(3, H, H, B)), card(C(2, L, L, B)))
     assert s.hp[0][0] == 7 - 3 and s.round == 2
 
@@ -323,7 +323,7 @@ def test_G_7_2_resurrection_returns_fighter_at_full_hp():
     assert set(hand) <= set(s.discard) and len(s.hands[0]) == 3
     assert not set(hand) & set(s.hands[0])
     # the opponent may counter-attack the fighter that was sent (Obr, slot 0)
-    assert s.phase == R.PH_COUNTER_CHOICE and s.actor == 1
+    assert s.phase == R.PH_COUNTER_CHOICE and s.player == 1
     play(g, s, R.A_COUNTER)
     assert s.striker == 1 and s.blocker == 0 and blocker_slot(s) == 0
 
@@ -400,11 +400,11 @@ def test_G_2_3_draft_alternates_from_one_set_starting_player_first():
     first = s.first_player
     order = []
     for pick in (R.A_PICK + 0, R.A_PICK + 2, R.A_PICK + 4, R.A_PICK + 6, R.A_PICK + 8, R.A_PICK + 1):
-        order.append(s.actor)
+        order.append(s.player)
         play(g, s, pick)
     assert order == [first, 1 - first] * 3
     assert s.fighters[first] == [0, 4, 8] and s.fighters[1 - first] == [2, 6, 1]
-    assert s.phase == R.PH_ATTACKER_FIGHTER and s.actor == first and s.round == 1
+    assert s.phase == R.PH_ATTACKER_FIGHTER and s.player == first and s.round == 1
     assert all(len(h) == 3 for h in s.hands)  # G-2.4 set-up deal
 
 

@@ -208,7 +208,7 @@ def test_garda3_night_card_is_face_down_for_the_defender_until_revealed():
     seen = 0
     for state in states_along(game, 2, 400):
         if state.phase == PH_ATTACK_CARDS and not state.atk_cards:
-            striker, defender = state.actor, state.blocker
+            striker, defender = state.player, state.blocker
             card = next(a for a in game.legal_actions(state) if a >= A_CARD)
             assert game.action_seen_by(state, card, defender) == "card: played face down"
             assert game.action_seen_by(state, card, striker) == \

@@ -91,7 +91,7 @@ def _garda3_defence_state(game):
     s = scripted(game, [[OBR, STRAZNY, LUCISTNICE], [KOVAR, MNICH, VALECNICE]],
                  [[C(3, H, L, W)], [C(1, H, L, W), C(3, L, H, B)]])
     play(game, s, slot(0), slot(0), card(C(3, H, L, W)))
-    assert s.phase == R.PH_DEFENCE_CARDS and s.actor == 1
+    assert s.phase == R.PH_DEFENCE_CARDS and s.player == 1
     return s
 
 

@@ -132,7 +132,7 @@ def test_the_frame_names_the_last_move_as_the_seat_saw_it():
     rng = random.Random(2)
     while not (state.phase == 4 and not state.atk_cards):  # attack_cards, nothing played yet
         game.apply_action(state, rng.choice(game.legal_actions(state)))
-    attacker = state.actor
+    attacker = state.player
     card = next(a for a in game.legal_actions(state) if 12 <= a < 48)
     from card_envs.core.picture import TableCamera
     cams = {p: TableCamera(game, p) for p in range(2)}

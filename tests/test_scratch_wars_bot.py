@@ -84,7 +84,7 @@ def _sw_started(game):
     game.apply_action(s, SW.A_INIT_WEAPON + 0)
     keys.append(game.lookahead_horizon(s))      # init_weapon, seat 1
     game.apply_action(s, SW.A_INIT_WEAPON + 0)
-    assert s.phase == SW.PH_INIT_ORDER and s.actor == 0
+    assert s.phase == SW.PH_INIT_ORDER and s.player == 0
     keys.append(game.lookahead_horizon(s))      # init_order
     game.apply_action(s, SW.A_INIT_ORDER + 0)
     assert s.hp == [18, 24] and s.turn == 0 and s.phase == SW.PH_MAIN
@@ -132,7 +132,7 @@ def test_sw_horizon_is_the_turn_number_and_none_during_the_initiative():
     game.apply_action(s, SW.A_SPIN + 0)
     assert s.phase == SW.PH_RESULT and game.lookahead_horizon(s) == 0
     game.apply_action(s, SW.A_APPLY)
-    assert s.phase == SW.PH_SHIELD and s.actor == 1 and game.lookahead_horizon(s) == 0
+    assert s.phase == SW.PH_SHIELD and s.player == 1 and game.lookahead_horizon(s) == 0
     game.apply_action(s, SW.A_SHIELD_DONE)  # 4 damage: 24 -> 20; the applied orange ends the turn
     assert s.hp == [18, 20] and s.turn == 1 and s.second_half
     assert game.lookahead_horizon(s) == 1  # SW-2.3: seat 1's turn, the second of round 0
@@ -200,10 +200,10 @@ def test_heuristic_initiative_takes_the_weapon_of_the_largest_printed_wheel_and_
     s = game.new_state(0, forced_spins=[0, 1])
     assert game.legal_actions(s) == [SW.A_INIT_WEAPON]  # seat 0 holds only Blade
     game.apply_action(s, bot.act(game, s, 0))
-    assert s.actor == 1 and game.legal_actions(s) == [SW.A_INIT_WEAPON, SW.A_INIT_WEAPON + 1]
+    assert s.player == 1 and game.legal_actions(s) == [SW.A_INIT_WEAPON, SW.A_INIT_WEAPON + 1]
     assert bot.act(game, s, 1) == SW.A_INIT_WEAPON  # Blade, slot 0
     game.apply_action(s, SW.A_INIT_WEAPON)
-    assert s.phase == SW.PH_INIT_ORDER and s.actor == 0 and s.initiative_value == [5, 2]
+    assert s.phase == SW.PH_INIT_ORDER and s.player == 0 and s.initiative_value == [5, 2]
     assert bot.act(game, s, 0) == SW.A_INIT_ORDER  # + 0: start
 
 
@@ -228,7 +228,7 @@ def test_heuristic_declines_a_weak_orange_field_while_actions_remain():
     s = game.new_state(0, forced_spins=[1, 1, 0])
     for a in (SW.A_INIT_WEAPON, SW.A_INIT_WEAPON, SW.A_INIT_ORDER, SW.A_SPIN):
         game.apply_action(s, a)
-    assert s.phase == SW.PH_RESULT and s.actor == 0 and s.hp == [18, 24]
+    assert s.phase == SW.PH_RESULT and s.player == 0 and s.hp == [18, 24]
     assert (s.energy[0], s.actions_left, s.spin_result.value) == (2, 3, 1)
     assert bot.act(game, s, 0) == SW.A_DECLINE
     s.actions_left = 0
@@ -249,5 +249,5 @@ def test_heuristic_shields_the_hero_from_3_damage_or_a_lethal_hit_only():
         s.forced_spins.append(segment)
         game.apply_action(s, SW.A_SPIN + 0)
         game.apply_action(s, SW.A_APPLY)
-        assert s.phase == SW.PH_SHIELD and s.actor == 1 and s.attack.target == "hero"
+        assert s.phase == SW.PH_SHIELD and s.player == 1 and s.attack.target == "hero"
         assert bot.act(game, s, 1) == want, (segment, hp)

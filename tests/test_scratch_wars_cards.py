@@ -106,8 +106,8 @@ def test_a_duplicate_name_names_its_file_and_entry(tmp_path, kind):
                  lambda: make_game(catalogue_dir=str(tmp_path))):
         with pytest.raises(CardDataError) as info:
             load()
-        assert str(info.value) == (f"{path}: [[{kind}]] entry 2 ({names[0]!r}): duplicate {kind} "
-                                   f"name {names[0]!r} (also entry 0)")
+        assert str(info.value) == (f"{path}: [[{kind}]] entry 2 ({names[0]!r}): field 'name': "
+                                   f"duplicate name {names[0]!r} (also entry 0, {names[0]!r})")
 
 
 def test_wheel_with_8_segments_is_rejected(tmp_path):

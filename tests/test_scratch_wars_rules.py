@@ -656,8 +656,8 @@ def test_check_state_accepts_played_states_and_names_the_broken_field():
         _loaded(game, s, hp=[18, 21])  # SW-1.1: printed HP 20
     with pytest.raises(StateError, match=r"hp\[1\]: 0 is 0 or below"):
         _loaded(game, s, hp=[18, 0])  # SW-3.4: the game would be over
-    with pytest.raises(StateError, match=r"actor: 1 is not the deciding seat 0"):
-        _loaded(game, s, actor=1)
+    with pytest.raises(StateError, match=r"player: 1 is not the deciding seat 0"):
+        _loaded(game, s, player=1)
     with pytest.raises(StateError, match=r"turn: 1 is not the seat to play"):
         _loaded(game, s, turn=1)  # SW-2.3: seat 0 started, first half of round 0
     with pytest.raises(StateError, match=r"winner: 0 is set although the game is not over"):

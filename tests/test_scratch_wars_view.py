@@ -17,7 +17,7 @@ def test_scratch_wars_has_nothing_hidden_both_seats_read_the_same_table():
     view = game.render_view(state, 1)
     assert game.perfect_information
     assert view == f"scratch_wars: you are seat 1; phase {game.phase_name(state)}, to act: seat " \
-        f"{state.actor}{' (you)' if state.actor == 1 else ''}\n" + game.view.table_text(state, 1)
+        f"{state.player}{' (you)' if state.player == 1 else ''}\n" + game.view.table_text(state, 1)
     lines = view.splitlines()
     for p in (0, 1):
         for k, name in enumerate(state.weapon_names[p]):

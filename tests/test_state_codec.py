@@ -50,7 +50,7 @@ class DuelState(GameState):
 
 
 def _state() -> DuelState:
-    return DuelState(rng=random.Random(3),
+    return DuelState(rng=random.Random(3), phase=0, player=0,
                      slots=[[Slot(1, None), Slot(3, Stored("shield", 2))], [Slot(0, None)]],
                      attack=Hit(4, None, -1), spins=[Spin(1, 7)], queue=[1])
 

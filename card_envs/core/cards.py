@@ -1,16 +1,18 @@
 """Card data as TOML files validated with pydantic.
 
 Each game describes one entry (a fighter, a weapon, a unit card...) as a pydantic model and keeps
-its shipped data under ``card_envs/<game>/data/*.toml``. :func:`load_entries` reads a file, checks
-the number of entries and validates each one; every failure becomes a
-:class:`~card_envs.core.errors.CardDataError` naming the file, the entry (index and name) and the
-field, never a silent default.
+its shipped data under ``card_envs/<game>/data/*.toml``. :func:`load_tables` is the one loader
+every game calls with its models: it reads the file (:func:`read_toml`), refuses unknown
+top-level keys and missing or empty ``[[key]]`` arrays, validates each entry
+(:func:`validate_entries`) and refuses repeated ids (:func:`check_unique`); every failure becomes
+a :class:`~card_envs.core.errors.CardDataError` naming the file, the entry (index and name) and
+the field, never a silent default.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -105,15 +107,76 @@ def validate_entries(
     return out
 
 
-def load_entries(
-    path: str | Path, model: type[M], *, key: str, expected_count: int | None = None
-) -> tuple[dict[str, Any], list[M]]:
-    """Read ``path`` and validate its ``[[key]]`` entries (see :func:`validate_entries`).
+def check_unique(source: str, key: str, entries: Sequence[Any],
+                 fields: Sequence[str | tuple[str, ...]] = ("id",)) -> None:
+    """Refuse a value repeated among ``entries`` (validated models with a ``name``) in any of
+    ``fields``: an attribute name, or a tuple of names whose combination must be unique (named by
+    its last name: ``("set", "number")`` -> ``number``).
 
-    Returns ``(top_level_table_without_key, entries)``.
+    Raises:
+        CardDataError: ``"<source>: [[<key>]] entry <i> ('<name>'): field '<field>': duplicate
+            <field> <value> (also entry <j>, '<name>')"`` for the first repeat, fields in the
+            order given.
     """
+    seen: dict[Any, tuple[str, int]] = {}
+    for i, e in enumerate(entries):
+        for field in fields:
+            names = field if isinstance(field, tuple) else (field,)
+            value = tuple(getattr(e, n) for n in names)
+            mark = (names, *value)
+            if mark in seen:
+                shown = value if len(value) > 1 else value[0]
+                raise CardDataError(
+                    f"{source}: [[{key}]] entry {i} ({e.name!r}): field {names[-1]!r}: duplicate "
+                    f"{names[-1]} {shown!r} (also entry {seen[mark][1]}, {seen[mark][0]!r})")
+            seen[mark] = (e.name, i)
+
+
+def load_tables(
+    path: str | Path,
+    models: Mapping[str, type[pydantic.BaseModel]],
+    *,
+    header: Collection[str] | None = None,
+    unique: Sequence[str | tuple[str, ...]] = (),
+    allow_empty: bool = False,
+    expected_count: int | None = None,
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """Read a card-data TOML file holding one ``[[key]]`` array per entry of ``models`` (key ->
+    the pydantic model of one entry) and validate it.
+
+    Args:
+        path: the file.
+        models: the arrays the file must hold, each with its entry model, in checking order.
+        header: the other top-level keys allowed (``None``: any, unchecked).
+        unique: the fields whose values no two entries of one array share (:func:`check_unique`).
+        allow_empty: accept an empty array.
+        expected_count: if given, the exact number of entries of each array.
+
+    Returns:
+        ``(the other top-level keys, {key: validated entries in file order})``.
+
+    Raises:
+        CardDataError: naming the file: unreadable or not TOML (:func:`read_toml`), an unknown
+            top-level key, a missing array, an invalid entry or field (index, name, field path;
+            :func:`validate_entries`), a wrong count, an empty array, a repeated value.
+    """
+    source = str(path)
     data = read_toml(path)
-    raw = data.pop(key, None)
-    if raw is None:
-        raise CardDataError(f"{path}: no [[{key}]] entries found")
-    return data, validate_entries(str(path), raw, model, key=key, expected_count=expected_count)
+    if header is not None:
+        unknown = sorted(set(data) - set(models) - set(header))
+        if unknown:
+            holds = ", ".join(f"[[{k}]]" for k in models)
+            extra = "".join(f", [{k}]" for k in header)
+            raise CardDataError(f"{source}: unknown top-level key(s) {unknown} (a card-data file "
+                                f"of this game holds {holds}{extra})")
+    for key in models:
+        if key not in data:
+            raise CardDataError(f"{source}: no [[{key}]] entries found")
+    out = {key: validate_entries(source, data.pop(key), model, key=key,
+                                 expected_count=expected_count)
+           for key, model in models.items()}
+    for key, entries in out.items():
+        if not entries and not allow_empty:
+            raise CardDataError(f"{source}: [[{key}]] is empty")
+        check_unique(source, key, entries, unique)
+    return data, out

@@ -5,6 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def file_stamp(path: str | Path) -> tuple[int, int] | None:
+    """``(modification time in ns, size)`` of ``path``, ``None`` if it cannot be read: a cache
+    key beside the path, so a loader cached per ``(path, stamp)`` reads an edited file again
+    (and a missing file fails afresh in the loader, naming it)."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
 def read_text(path: str | Path, kind: str, error: type[Exception],
               max_bytes: int | None = None) -> str:
     """The UTF-8 text of ``path``.

@@ -103,9 +103,15 @@ the game writes                             the core derives
 ``_apply_action(S, a: int)``: the           ``apply_action``: the action checked (type, range,
 transition of one legal action              legality; refusals leave the state unchanged), the
                                             cache cleared, then ``_apply_action``
-``check_state(S)``: config invariants       ``state_from_dict`` calls it after the declaration
-(card ids, multiset, seats, phase)          check
-``phase_name(S) -> str``                    named in every refused-action message
+``state_checks = check_state``: the         ``check_state(S)``, which ``state_from_dict``
+config invariants ``(game, S)`` (card       calls after the declaration check
+ids, multiset, seats, phase)
+``phase``/``player`` fields (declared in    ``current_player`` (``player``; ``-1`` once over),
+``GameState``), ``over_phase``              ``is_terminal`` (``phase == over_phase``)
+``phases``                                  ``phase_name(S)``, named in every refused-action
+                                            message
+``_resample_hidden(S, p, rng)``: redeal     ``sample_hidden``: a clone, the redeal, the chance
+on a clone what ``p`` cannot see            RNG reseeded from ``rng``, the cache cleared
 =========================================  ===================================================
 
 Actions: a Python ``int`` (not ``bool``; an ``IntEnum`` member is fine), a numpy integer scalar
@@ -131,6 +137,7 @@ from card_envs.core.entities import EntityLayout
 from card_envs.core.errors import IllegalActionError, NotLegalError, StateError
 from card_envs.core.layout import Layout
 from card_envs.core.observation import Encoder
+from card_envs.core.rng import reseed
 from card_envs.core.state import codec_of, format_path, short_repr
 from card_envs.core.table import Table
 from card_envs.core.view import View
@@ -263,6 +270,8 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
     action_layout: Layout
     #: phase names, indexed by ``state.phase`` (the game's ``constants.py``: ``PHASES``)
     phases: tuple[str, ...] = ()
+    #: the ``state.phase`` value of a finished game (:meth:`is_terminal`, :meth:`current_player`)
+    over_phase: int
 
     @cached_property
     def facts(self) -> GameFacts:
@@ -607,11 +616,20 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
         _first_difference(json.loads(json.dumps(self.config_to_dict())), config, [where])
 
     # -- to be implemented by each game (abstract) ----------------------------------------------
-    @abc.abstractmethod
     def check_state(self, state: S) -> None:
         """StateError (naming the field path) unless ``state`` satisfies the game's invariants
         for this config: card ids, the card multiset, seat counts, a consistent phase and
-        current player. Public: :func:`card_envs.testing.check_game` calls it at every step."""
+        current player (the game's declared :attr:`state_checks`). Public:
+        :func:`card_envs.testing.check_game` calls it at every step."""
+        self.state_checks(state)
+
+    @abc.abstractmethod
+    def state_checks(self, state: S) -> None:
+        """The game's invariants of ``state`` for this config, raising
+        :class:`~card_envs.core.errors.StateError` naming the field path: a game declares its
+        ``state.py``'s function ``check_state(game, state)`` here
+        (``state_checks = state_module.check_state``; a plain function on the class binds as
+        a method); :meth:`check_state` runs it."""
 
     def phase_name(self, state: S) -> str:
         """The state's phase as a readable name (named in refused-action messages):
@@ -632,13 +650,16 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
     def new_state(self, seed: int) -> S:
         """A fresh game from ``seed``; all chance comes from ``state.rng``."""
 
-    @abc.abstractmethod
     def current_player(self, state: S) -> int:
-        """The seat to decide, ``-1`` once the game is over."""
+        """The seat to decide: ``state.player`` (the common field of
+        :class:`~card_envs.core.state.GameState`), ``-1`` once ``state.phase`` is
+        :attr:`over_phase`."""
+        return -1 if state.phase == self.over_phase else state.player  # type: ignore[attr-defined]
 
-    @abc.abstractmethod
     def is_terminal(self, state: S) -> bool:
-        """The game is over (by the rules or by a rule cap)."""
+        """Game over: ``state.phase`` is the game's declared :attr:`over_phase` (by the rules or
+        by a rule cap)."""
+        return state.phase == self.over_phase  # type: ignore[attr-defined]
 
     @abc.abstractmethod
     def is_truncated(self, state: S) -> bool:
@@ -649,9 +670,24 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
         """The final return per seat, each in ``[min_utility, max_utility]`` (summing to 0 when
         the game declares ``zero_sum``); zeros mid-game."""
 
-    @abc.abstractmethod
     def sample_hidden(self, state: S, player: int, rng: random.Random) -> S:
-        """A full state consistent with seat ``player``'s observations (module docstring)."""
+        """A full state consistent with seat ``player``'s observations (a function of
+        ``player``'s information and ``rng`` only): a clone, the game's
+        :meth:`_resample_hidden` on it, then the chance RNG reseeded from ``rng``
+        (:func:`~card_envs.core.rng.reseed`, after the resampling's draws) and the
+        legal-action cache cleared (the clone shares the original's; the acting seat's
+        hidden cards may differ). ``state`` is not changed."""
+        s = self.clone(state)
+        self._resample_hidden(s, player, rng)
+        reseed(s.rng, rng)  # type: ignore[attr-defined]
+        s.legal_cache = None  # type: ignore[attr-defined]
+        return s
+
+    @abc.abstractmethod
+    def _resample_hidden(self, state: S, player: int, rng: random.Random) -> None:
+        """Redeal, in place on a clone, what seat ``player`` cannot see (hidden cards, deck
+        orders), drawing only from ``rng``; the core reseeds the chance RNG and clears the
+        cache afterwards (:meth:`sample_hidden`). A game with nothing hidden writes a no-op."""
 
 
 def first_difference(mine: Any, theirs: Any, loc: list | None = None) -> \

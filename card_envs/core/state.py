@@ -6,9 +6,14 @@ its type and, where the bound does not depend on the config, its range::
     @dataclass(slots=True, eq=False)
     class NimState(GameState):
         rng: random.Random
-        pile: Annotated[int, Field(ge=0, le=40)]
+        phase: Annotated[int, Field(ge=0, le=1)]
         player: Annotated[int, Field(ge=0, le=3)]
+        pile: Annotated[int, Field(ge=0, le=40)]
         taken: list[list[Annotated[int, Field(ge=0, le=39)]]]
+
+Every state has ``phase`` and ``player`` (declared in :class:`GameState`, redeclared by the
+game with its ranges; :meth:`card_envs.core.game.GameBase.current_player` and ``is_terminal``
+read them).
 
 Supported field types: ``int``, ``bool``, ``str``, ``float`` and ``None`` (alone, in unions,
 ``Literal`` or ``Annotated`` with pydantic constraints), *records* (below), ``list[...]`` of those
@@ -74,10 +79,25 @@ __all__ = [
 class GameState:
     """Base of every game's state dataclass (declare the subclass with
     ``@dataclass(slots=True, eq=False)``; ``kw_only=True`` is allowed). Holds the core's
-    legal-action cache (``None`` = not computed; a list of sorted ints otherwise, never mutated)."""
+    legal-action cache (``None`` = not computed; a list of sorted ints otherwise, never mutated)
+    and the two fields every game has:
+
+    Attributes:
+        phase: the phase, an index into the game's ``phases``; the game's ``over_phase`` once
+            the game is over (:meth:`card_envs.core.game.GameBase.is_terminal`).
+        player: the seat to decide (:meth:`card_envs.core.game.GameBase.current_player`, which
+            gives ``-1`` once over whatever this holds then; the game's ``check_state`` says
+            what it holds then).
+
+    A game redeclares ``phase`` and ``player`` with their ranges
+    (``phase: Annotated[int, Field(ge=0, le=len(PHASES) - 1)]``); they keep their place first
+    among the fields, after the cache.
+    """
 
     legal_cache: list[int] | None = dataclasses.field(
         default=None, init=False, repr=False, metadata={"cache": True})
+    phase: int
+    player: int
 
     def __getstate__(self) -> dict[str, Any]:
         """Every slot's value (pickle, every protocol; ``copy.deepcopy``)."""

@@ -144,12 +144,10 @@ class HeuristicBot:
 
     # -- policy ------------------------------------------------------------------------------------
     def act(self, game, state, player: int) -> int:
-        s = state
-        legal = game.legal_actions(s)
+        legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
-        ph = s.phase
-        cfg = game.config
+        s, ph, cfg = state, state.phase, game.config
         if ph in (C.DRAFT, C.TAKE):
             off = game.a_draft_return if ph == C.DRAFT else game.a_take
             score = [self._card_score(game, a - off) for a in legal]

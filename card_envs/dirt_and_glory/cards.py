@@ -37,8 +37,9 @@ from typing import Literal
 
 import pydantic
 
-from card_envs.core.cards import StrictModel, read_toml, validate_entries
+from card_envs.core.cards import StrictModel, load_tables
 from card_envs.core.errors import CardDataError
+from card_envs.core.files import file_stamp
 from card_envs.dirt_and_glory.constants import AB_NONE, ABILITIES
 
 DEFAULT_CONTENT = Path(__file__).parent / "data" / "designed.toml"
@@ -111,17 +112,6 @@ def kind_of(card: UnitCardModel) -> Kind:
     return Kind(vals[0], vals[-1], ABILITIES.index(card.ability))
 
 
-def _check_unique(source: str, key: str, entries) -> None:
-    seen: dict[str, int] = {}
-    for i, e in enumerate(entries):
-        if e.id in seen:
-            raise CardDataError(
-                f"{source}: [[{key}]] entry {i} ({e.name!r}): field 'id': duplicate id {e.id!r} "
-                f"(also entry {seen[e.id]})"
-            )
-        seen[e.id] = i
-
-
 def load_content(path: str | None = None) -> Content:
     """Load and validate a content file (``None``: the shipped designed content). Results are
     cached per (path, modification time, size), so an edited file is read again.
@@ -131,31 +121,14 @@ def load_content(path: str | None = None) -> Content:
             (named), a duplicate id, an unknown top-level key, or too few territories/cards.
     """
     p = Path(path) if path is not None else DEFAULT_CONTENT
-    try:
-        st = p.stat()
-        key = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        key = None
-    return _load_content(str(p), key)
+    return _load_content(str(p), file_stamp(p))
 
 
 @functools.lru_cache(maxsize=16)
 def _load_content(source: str, _stamp) -> Content:
-    p = Path(source)
-    data = read_toml(p)
-    unknown = sorted(set(data) - {"starting", "unit", "territory", "meta"})
-    if unknown:
-        raise CardDataError(f"{source}: unknown top-level key(s) {unknown}")
-    for key in ("starting", "unit", "territory"):
-        if key not in data:
-            raise CardDataError(f"{source}: no [[{key}]] entries found")
-    starting = validate_entries(source, data["starting"], UnitCardModel, key="starting")
-    units = validate_entries(source, data["unit"], UnitCardModel, key="unit")
-    territories = validate_entries(source, data["territory"], TerritoryModel, key="territory")
-    for key, entries in (("starting", starting), ("unit", units), ("territory", territories)):
-        _check_unique(source, key, entries)
-        if not entries:
-            raise CardDataError(f"{source}: [[{key}]] is empty")
+    _, tables = load_tables(source, {"starting": UnitCardModel, "unit": UnitCardModel,
+                                     "territory": TerritoryModel}, header=("meta",), unique=("id",))
+    starting, units, territories = tables["starting"], tables["unit"], tables["territory"]
     if sum(c.count for c in starting) < 2:
         raise CardDataError(f"{source}: [[starting]] must hold at least 2 cards in total")
     kinds = sorted({kind_of(c) for c in (*starting, *units)}, key=lambda k: (k.ability, k.low, k.high))

@@ -18,7 +18,7 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.errors import CardDataError, ConfigError
 from card_envs.core.game import GameBase, lead
-from card_envs.core.rng import make_rng, reseed
+from card_envs.core.rng import make_rng
 from card_envs.dirt_and_glory.cards import Content, kind_of, load_content
 from card_envs.dirt_and_glory.config import DirtAndGloryConfig
 from card_envs.dirt_and_glory.constants import (
@@ -68,9 +68,11 @@ class DirtAndGloryGame(GameBase[DGState]):
     name = "dirt_and_glory"
     version = 1
     state_class = DGState
+    state_checks = check_state
     encoder_class = Encoder
     view_class = DirtAndGloryView
     phases = PHASES
+    over_phase = END
     observation_low = 0.0
     observation_high = 1.0
     # -- declared facts (card_envs.core.game.GameFacts) --
@@ -174,12 +176,6 @@ class DirtAndGloryGame(GameBase[DGState]):
         return out
 
     # -- contract: queries -----------------------------------------------------------------------
-    def current_player(self, state: DGState) -> int:
-        return state.player
-
-    def is_terminal(self, state: DGState) -> bool:
-        return state.phase == END
-
     def is_truncated(self, state: DGState) -> bool:
         return False
 
@@ -581,21 +577,16 @@ class DirtAndGloryGame(GameBase[DGState]):
         return self.kinds[self.card_kind[c]].label()
 
     # -- state invariants (the declaration's static ranges are checked by the core) -------------
-    def check_state(self, state: DGState) -> None:
-        """StateError naming the field path and value unless ``state`` is a consistent position
-        of this config (:func:`card_envs.dirt_and_glory.state.check_state`)."""
-        check_state(self, state)
 
     # -- hidden information ------------------------------------------------------------------------
-    def sample_hidden(self, state: DGState, player: int, rng: random.Random) -> DGState:
+    def _resample_hidden(self, s: DGState, player: int, rng: random.Random) -> None:
         """A state consistent with ``player``'s observation: the cards ``player`` cannot locate
         (other seats' reserves, decks and undecided hands, the other seats' discarded draft
         cards, and the unit deck) are shuffled together and dealt back into zones of the same
         sizes, each starting card staying with its owner (starting cards never change hands,
         DG-2.1); ``player``'s own deck order is reshuffled (its known top card, after a scout,
-        stays on top); the chance RNG is reseeded. Approximation: it does not use memory of past
+        stays on top); the core then reseeds the chance RNG. Approximation: it does not use memory of past
         public events (e.g. which offer card a seat took)."""
-        s = self.clone(state)
         n, D, S = self.num_players, self.deck_size, self.start_size
         others = [q for q in range(n) if q != player]
         zones: list[tuple[list[int], int | None]] = []  # (zone, owner seat; None = nobody)
@@ -656,9 +647,6 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             own.sort()
             rng.shuffle(own)
-        reseed(s.rng, rng)
-        s.legal_cache = None
-        return s
 
 
 def make_game(**config: Any) -> DirtAndGloryGame:

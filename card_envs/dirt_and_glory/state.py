@@ -6,10 +6,10 @@ starting cards ``D + p*S .. D + (p+1)*S - 1`` (``D = game.deck_size``, ``S = gam
 Every card has a *kind* (values + ability, :class:`~card_envs.dirt_and_glory.cards.Kind`).
 Decks are lists with the top at the end (``pop()`` draws, ``insert(0, c)`` puts on the bottom).
 
-The declaration's static ranges are checked by the core when a state is loaded; the bounds that
-depend on the config and the content are :func:`check_state`'s, which reads them from the game
-object it is handed (public attributes and methods of
-:class:`~card_envs.dirt_and_glory.rules.DirtAndGloryGame`; this module does not import the rules).
+Loading a state checks the declaration's static ranges (the core), then :func:`check_state`
+(the game's ``state_checks``): the bounds of this config and content, read from the
+:class:`~card_envs.dirt_and_glory.rules.DirtAndGloryGame` it is handed (its public attributes
+and methods; this module does not import the rules).
 """
 
 from __future__ import annotations

@@ -109,12 +109,12 @@ class HeuristicBot:
             if len(cards) == 2 and R.CARD_ATTACK_DIR[cards[0]] != R.CARD_ATTACK_DIR[cards[1]]:
                 total += 0.5
             return total
-        opts = self._options(game, s, s.hands[s.actor], s.atk_cards, legal)
+        opts = self._options(game, s, s.hands[s.player], s.atk_cards, legal)
         return max(opts, key=lambda o: (score(o[0]), -o[1]))[1]
 
     def _defence(self, game, s, legal):
-        hand = s.hands[s.actor]
-        if game.hidden_from(s, s.actor):  # night: the attack direction is unknown
+        hand = s.hands[s.player]
+        if game.hidden_from(s, s.player):  # night: the attack direction is unknown
             cards = [a for a in legal if R.A_CARD <= a < R.A_CARD + R.NUM_CARDS]
             return max(cards, key=lambda a: (R.CARD_VALUE[a - R.A_CARD], -a)) if cards else legal[0]
         atk_bonus, def_bonus = self._bonuses(game, s)

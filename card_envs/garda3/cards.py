@@ -24,7 +24,7 @@ from typing import Any
 
 import pydantic
 
-from card_envs.core.cards import StrictModel, load_entries, validate_entries
+from card_envs.core.cards import StrictModel, check_unique, load_tables, validate_entries
 from card_envs.core.errors import CardDataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -53,18 +53,11 @@ class FighterSet(StrictModel):
         return self.model_dump(mode="json")
 
 
-def _check_unique(source: str, fighters: list[Fighter]) -> None:
-    seen: set[str] = set()
-    for i, f in enumerate(fighters):
-        if f.id in seen:
-            raise CardDataError(f"{source}: [[fighter]] entry {i} ({f.name!r}): duplicate id {f.id!r}")
-        seen.add(f.id)
-
-
 def load_fighter_set(path: str | Path) -> FighterSet:
     """Load and validate a fighter-set TOML file (see module docstring)."""
-    top, fighters = load_entries(path, Fighter, key="fighter", expected_count=SET_SIZE)
-    _check_unique(str(path), fighters)
+    top, tables = load_tables(path, {"fighter": Fighter}, unique=("id",),
+                              expected_count=SET_SIZE)
+    fighters = tables["fighter"]
     try:
         return FighterSet(
             set_id=top.get("set_id", Path(path).stem), set_name=top.get("set_name", Path(path).stem),
@@ -81,7 +74,7 @@ def fighter_set_from_dict(data: dict[str, Any], source: str = "fighter set") -> 
         raise CardDataError(f"{source}: expected a table with a 'fighters' list")
     fighters = validate_entries(source, list(data["fighters"]), Fighter, key="fighter",
                                 expected_count=SET_SIZE)
-    _check_unique(source, fighters)
+    check_unique(source, "fighter", fighters)
     return FighterSet(set_id=data.get("set_id", "custom"), set_name=data.get("set_name", "custom"),
                       fighters=tuple(fighters))
 

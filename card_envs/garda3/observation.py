@@ -159,7 +159,7 @@ class Garda3Encoder(Encoder):
         at = self.at
         buf = self.static(game.set_of(player)).copy()
         buf[at.phase + s.phase] = 1.0
-        if s.actor == player:
+        if s.player == player:
             buf[at.role] = 1.0
         if s.striker == player:
             buf[at.role + 1] = 1.0

@@ -4,7 +4,7 @@ A turn is a sequence of small decisions (pick a fighter, play a card, play a sec
 stop, choose the bonus side, counter-attack or not...); the action ids are the ranges of
 :data:`card_envs.garda3.constants.ACTIONS`. The state is
 :class:`~card_envs.garda3.state.Garda3State`; :meth:`Garda3.check_state` runs
-:func:`card_envs.garda3.state.check_state`.
+:func:`card_envs.garda3.state.check_state` (declared as ``state_checks``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
-from card_envs.core.rng import make_rng, reseed
+from card_envs.core.rng import make_rng
 from card_envs.garda3 import state as state_module
 from card_envs.garda3.cards import FighterSet, resolve_fighter_set
 from card_envs.garda3.config import Garda3Config
@@ -66,10 +66,12 @@ class Garda3(GameBase[Garda3State]):
     name = "garda3"
     version = 1
     state_class = Garda3State
+    state_checks = state_module.check_state
     encoder_class = Garda3Encoder
     view_class = Garda3View
     action_layout = ACTIONS
     phases = PHASES
+    over_phase = PH_OVER
     max_game_length = 20_000
     # -- declared facts (card_envs.core.game.GameFacts) --
     # G-7.4: +1 the winner, -1 the loser (-1/2 each in free_for_all)
@@ -125,7 +127,7 @@ class Garda3(GameBase[Garda3State]):
         rng.shuffle(deck)
         first = rng.randrange(n)
         s = Garda3State(
-            rng=rng, phase=PH_DRAFT, actor=first, round=0, first_player=first, deck=deck,
+            rng=rng, phase=PH_DRAFT, player=first, round=0, first_player=first, deck=deck,
             discard=[], hands=[[] for _ in range(n)], fighters=[[] for _ in range(n)],
             hp=[[] for _ in range(n)], available=[[True] * 9 for _ in self.sets],
             draft_order=[(first + i) % n for i in range(3 * n)], draft_pos=0,
@@ -160,12 +162,6 @@ class Garda3(GameBase[Garda3State]):
             return None
         return state.round
 
-    def current_player(self, state: Garda3State) -> int:
-        return state.actor
-
-    def is_terminal(self, state: Garda3State) -> bool:
-        return state.phase == PH_OVER
-
     def is_truncated(self, state: Garda3State) -> bool:
         return state.truncated
 
@@ -181,17 +177,17 @@ class Garda3(GameBase[Garda3State]):
     def _legal_actions(self, s: Garda3State) -> list[int]:
         ph = s.phase
         if ph == PH_DRAFT:
-            avail = s.available[self.set_of(s.actor)]
+            avail = s.available[self.set_of(s.player)]
             return [A_PICK + k for k in range(9) if avail[k]]
         if ph == PH_TARGET:
             n = self.num_players
-            return [A_TARGET + d - 1 for d in range(1, n) if self.has_fighters(s, (s.actor + d) % n)]
+            return [A_TARGET + d - 1 for d in range(1, n) if self.has_fighters(s, (s.player + d) % n)]
         if ph == PH_ATTACKER_FIGHTER or ph == PH_DEFENDER_FIGHTER:
-            return [A_SLOT + k for k, h in enumerate(s.hp[s.actor]) if h > 0]
+            return [A_SLOT + k for k, h in enumerate(s.hp[s.player]) if h > 0]
         if ph == PH_RESURRECT_CHOICE:
-            return [A_SLOT + k for k, h in enumerate(s.hp[s.actor]) if h <= 0]
+            return [A_SLOT + k for k, h in enumerate(s.hp[s.player]) if h <= 0]
         if ph == PH_ATTACK_CARDS or ph == PH_DEFENCE_CARDS:
-            hand = s.hands[s.actor]
+            hand = s.hands[s.player]
             attack = ph == PH_ATTACK_CARDS
             played = s.atk_cards if attack else s.def_cards
             if not played:
@@ -235,18 +231,18 @@ class Garda3(GameBase[Garda3State]):
         """G-7.2: main attack (not a counter), 3 cards of one colour, an eliminated fighter."""
         if not self.resurrection or s.counter:
             return False
-        if all(h > 0 for h in s.hp[s.actor]):
+        if all(h > 0 for h in s.hp[s.player]):
             return False
         counts = [0, 0, 0]
-        for c in s.hands[s.actor]:
+        for c in s.hands[s.player]:
             counts[CARD_COLOUR[c]] += 1
         return max(counts) >= 3
 
     def _apply_action(self, s: Garda3State, action: int) -> None:
-        """The transition of one legal ``action`` (checked by the core) for ``s.actor``."""
+        """The transition of one legal ``action`` (checked by the core) for ``s.player``."""
         ph = s.phase
         if ph == PH_DRAFT:
-            seat = s.actor
+            seat = s.player
             k = action - A_PICK
             si = self.set_of(seat)
             s.available[si][k] = False
@@ -254,16 +250,16 @@ class Garda3(GameBase[Garda3State]):
             s.hp[seat].append(self.stats[si][k][2])
             s.draft_pos += 1
             if s.draft_pos < len(s.draft_order):
-                s.actor = s.draft_order[s.draft_pos]
+                s.player = s.draft_order[s.draft_pos]
             else:
                 self._start_round(s)
         elif ph == PH_TARGET:
-            s.target = (s.actor + action - A_TARGET + 1) % self.num_players
+            s.target = (s.player + action - A_TARGET + 1) % self.num_players
             s.phase = PH_ATTACKER_FIGHTER
         elif ph == PH_ATTACKER_FIGHTER:
             s.atk_slot = action - A_SLOT
             s.phase = PH_DEFENDER_FIGHTER
-            s.actor = s.target
+            s.player = s.target
         elif ph == PH_DEFENDER_FIGHTER:
             s.def_slot = action - A_SLOT
             self._start_battle(s, counter=False)
@@ -277,7 +273,7 @@ class Garda3(GameBase[Garda3State]):
                     self._resolve(s)
             else:
                 c = action - A_CARD
-                s.hands[s.actor].remove(c)
+                s.hands[s.player].remove(c)
                 s.atk_cards.append(c)
                 if self.night or len(s.atk_cards) == 2 or not self._has_partner(s, c):
                     self._attack_played(s)
@@ -289,7 +285,7 @@ class Garda3(GameBase[Garda3State]):
                 self._defence_played(s)
             else:
                 c = action - A_CARD
-                s.hands[s.actor].remove(c)
+                s.hands[s.player].remove(c)
                 s.def_cards.append(c)
                 if self.night or len(s.def_cards) == 2 or not self._has_partner(s, c):
                     self._defence_played(s)
@@ -305,8 +301,8 @@ class Garda3(GameBase[Garda3State]):
             self._resurrect(s, action - A_SLOT)
 
     def _has_partner(self, s: Garda3State, c: int) -> bool:
-        """Whether the actor still holds a card that may join ``c`` (else the play is single)."""
-        return any(self.may_follow(s, c, o) for o in s.hands[s.actor])
+        """Whether the deciding seat still holds a card that may join ``c`` (else the play is single)."""
+        return any(self.may_follow(s, c, o) for o in s.hands[s.player])
 
     # -- flow -----------------------------------------------------------------------------------
     def _draw(self, s: Garda3State, seat: int, k: int) -> None:
@@ -327,7 +323,7 @@ class Garda3(GameBase[Garda3State]):
         if s.round > self.config.max_rounds:  # G-6.2
             s.truncated = True
             s.phase = PH_OVER
-            s.actor = -1
+            s.player = -1
             return
         n = self.num_players
         if s.round == 1:
@@ -346,7 +342,7 @@ class Garda3(GameBase[Garda3State]):
                     self._draw(s, seat, 3 - len(s.hands[seat]))
         s.counter = s.resurrected = False
         s.atk_slot = s.def_slot = -1
-        s.actor = attacker
+        s.player = attacker
         if self.ffa:
             s.target = -1
             s.phase = PH_TARGET
@@ -364,7 +360,7 @@ class Garda3(GameBase[Garda3State]):
         s.atk_cards, s.def_cards = [], []
         s.atk_bonus = s.def_bonus = -1
         s.revealed = False
-        s.actor = s.striker
+        s.player = s.striker
         s.phase = PH_ATTACK_CARDS
         if not s.hands[s.striker] and not self._can_resurrect(s):
             self._resolve(s)  # nothing to attack with (deck and discard empty): no damage
@@ -379,7 +375,7 @@ class Garda3(GameBase[Garda3State]):
 
 
     def _to_defence(self, s: Garda3State) -> None:
-        s.actor = s.blocker
+        s.player = s.blocker
         s.phase = PH_DEFENCE_CARDS
         if not s.hands[s.blocker]:
             self._defence_played(s)  # G-4.6: no card, defence 0
@@ -427,14 +423,14 @@ class Garda3(GameBase[Garda3State]):
         """G-5.1/G-5.2: the surviving defender may counter-attack if holding a card."""
         if s.hands[s.target]:
             s.phase = PH_COUNTER_CHOICE
-            s.actor = s.target
+            s.player = s.target
         else:
             self._end_round(s)
 
     def _resurrect(self, s: Garda3State, slot: int) -> None:
         """G-7.2: discard the whole hand, draw 3, the eliminated fighter returns at full HP;
         the opponent may counter-attack the fighter that was sent."""
-        seat = s.actor
+        seat = s.player
         s.discard.extend(s.hands[seat])
         s.hands[seat] = []
         self._draw(s, seat, 3)
@@ -450,7 +446,7 @@ class Garda3(GameBase[Garda3State]):
         if len(alive) == 1:
             s.winner = alive[0]
             s.phase = PH_OVER
-            s.actor = -1
+            s.player = -1
 
     def _end_round(self, s: Garda3State) -> None:
         s.atk_cards, s.def_cards = [], []
@@ -458,23 +454,18 @@ class Garda3(GameBase[Garda3State]):
 
     # -- saved-state invariants ----------------------------------------------------------------
 
-    def check_state(self, state: Garda3State) -> None:
-        """StateError unless ``state`` is consistent with this config
-        (:func:`card_envs.garda3.state.check_state`)."""
-        state_module.check_state(self, state)
 
     def hidden_from(self, state: Garda3State, player: int) -> bool:
         """Whether the current face-down (night) attack card is hidden from ``player``."""
         return (self.night and bool(state.atk_cards) and not state.revealed
                 and player != state.striker)
 
-    def sample_hidden(self, state: Garda3State, player: int, rng: random.Random) -> Garda3State:
+    def _resample_hidden(self, s: Garda3State, player: int, rng: random.Random) -> None:
         """Resample what ``player`` cannot see (G-2.4, G-7.3): the other players' hands, the
         deck order and a face-down attack card are dealt anew from their union (sizes kept);
-        the chance RNG is reseeded from ``rng``. The result is a function of ``player``'s
-        information and ``rng`` only (two states ``player`` cannot tell apart give equal
-        samples)."""
-        s = self.clone(state)
+        the core's :meth:`~card_envs.core.game.GameBase.sample_hidden` then reseeds the chance
+        RNG from ``rng``. The result is a function of ``player``'s information and ``rng`` only
+        (two states ``player`` cannot tell apart give equal samples)."""
         hidden_atk = self.hidden_from(s, player)
         others = [p for p in range(self.num_players) if p != player]
         pool = list(s.deck)
@@ -491,6 +482,3 @@ class Garda3(GameBase[Garda3State]):
             k = len(s.atk_cards)
             s.atk_cards, pool = pool[:k], pool[k:]
         s.deck = pool
-        reseed(s.rng, rng)
-        s.legal_cache = None  # the clone shares the original's; the actor's hand may differ
-        return s

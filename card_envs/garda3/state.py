@@ -1,6 +1,6 @@
 """The Garda3 state, declared once (clone, JSON and type/range validation come from the core,
 :mod:`card_envs.core.state`), the battle roles read off it, and :func:`check_state`: this
-config's invariants (card multiset, seats, phase and actor consistency), which
+config's invariants (card multiset, seats, phase and the seat to act), which
 ``Garda3.check_state`` runs on every loaded state.
 """
 
@@ -53,7 +53,7 @@ class Garda3State(GameState):
 
     Attributes (seats ``0..n-1``):
         rng: the game's chance (deck shuffles).
-        phase: index into :data:`PHASES`; actor: the seat to decide (``-1`` when over).
+        phase: index into :data:`PHASES`; player: the seat to decide (``-1`` when over).
         round: 1-based round number (0 during the draft; ``max_rounds + 1`` once truncated);
             first_player: the starting player (G-2.2).
         deck: battle-card ids, drawn from the end; discard: the public discard pile (G-4.9).
@@ -75,7 +75,7 @@ class Garda3State(GameState):
 
     rng: random.Random
     phase: PhaseId
-    actor: SeatOrNone
+    player: SeatOrNone
     round: Annotated[int, Field(ge=0)]
     first_player: Seat
     deck: list[Card]
@@ -121,8 +121,8 @@ def check_state(game: Any, state: Garda3State) -> None:
     lengths, the 36-card multiset over deck / discard / hands / atk_cards / def_cards
     (G-1.3), the fighters chosen (each fighter of a set once, matching ``available`` and the
     picks ``draft_order[:draft_pos]``, G-2.3), HP within ``-7..max HP`` of each fighter
-    (G-1.1, G-4.10), the round within ``max_rounds`` (G-6.2), and the phase with its actor,
-    roles, fighter slots, played cards and chosen bonus sides (G-3 … G-7). Hand *contents*
+    (G-1.1, G-4.10), the round within ``max_rounds`` (G-6.2), and the phase with its
+    player (the seat to act), roles, fighter slots, played cards and chosen bonus sides (G-3 … G-7). Hand *contents*
     are not checked beyond the multiset: ``sample_hidden`` deals them anew."""
     s, cfg, n = state, game.config, game.num_players
     # shapes and seats
@@ -136,7 +136,7 @@ def check_state(game: Any, state: Garda3State) -> None:
         check_len(f"available[{i}]", avail, 9, why="a fighter set has 9 fighters, G-1.4")
     check_len("draft_order", s.draft_order, 3 * n, why="3 picks per seat, G-2.3")
     check_range("first_player", s.first_player, 0, n - 1, "a seat")
-    for name in ("actor", "round_attacker", "target", "striker", "blocker", "winner"):
+    for name in ("player", "round_attacker", "target", "striker", "blocker", "winner"):
         check_range(name, getattr(s, name), -1, n - 1, "a seat or -1")
     for i, p in enumerate(s.draft_order):
         if p != (s.first_player + i) % n:
@@ -202,8 +202,8 @@ def check_state(game: Any, state: Garda3State) -> None:
 def _check_draft(game, s: Garda3State) -> None:
     if game.config.fighter_selection == "random":
         fail("phase", s.phase, "is 'draft', but fighter_selection 'random' has no draft")
-    if s.actor != s.draft_order[s.draft_pos]:
-        fail("actor", s.actor, f"is not the picking seat draft_order[draft_pos "
+    if s.player != s.draft_order[s.draft_pos]:
+        fail("player", s.player, f"is not the picking seat draft_order[draft_pos "
              f"{s.draft_pos}] = {s.draft_order[s.draft_pos]} in phase 'draft'")
     for name in ("round_attacker", "target", "striker", "blocker", "atk_slot", "def_slot",
                  "atk_bonus", "def_bonus", "winner"):
@@ -317,8 +317,8 @@ def _check_play(game, s: Garda3State) -> None:
     if ph == PH_COUNTER_CHOICE or ph == PH_RESURRECT_CHOICE:
         _check_no_battle_cards(game, s, where)
         if ph == PH_COUNTER_CHOICE:
-            if s.actor != t:
-                fail("actor", s.actor, f"is not target {t} {where} (G-5.1)")
+            if s.player != t:
+                fail("player", s.player, f"is not target {t} {where} (G-5.1)")
             if not s.hands[t]:
                 fail(f"hands[{t}]", s.hands[t], f"of target {t} is empty {where}: the "
                      "counter-attack is offered only with a card (G-5.2)")
@@ -329,8 +329,8 @@ def _check_play(game, s: Garda3State) -> None:
         else:
             if not game.resurrection:
                 fail("phase", ph, "(resurrect_choice) without the 'resurrection' variant")
-            if s.actor != ra:
-                fail("actor", s.actor, f"is not round_attacker {ra} {where} (G-7.2)")
+            if s.player != ra:
+                fail("player", s.player, f"is not round_attacker {ra} {where} (G-7.2)")
             if s.resurrected or s.revealed:
                 fail("resurrected" if s.resurrected else "revealed", True,
                      f"is set {where} (the resurrection is being declared)")
@@ -345,8 +345,8 @@ def _check_over(game, s: Garda3State, alive: list[bool]) -> None:
     counter flag stay as they were (G-6)."""
     where = "in phase 'over'"
     ra, t = s.round_attacker, s.target
-    if s.actor != -1:
-        fail("actor", s.actor, f"is not -1 {where}")
+    if s.player != -1:
+        fail("player", s.player, f"is not -1 {where}")
     _check_no_battle_cards(game, s, where)
     for name in ("atk_slot", "def_slot"):
         if getattr(s, name) < 0:
@@ -382,8 +382,8 @@ def _check_no_battle_cards(game, s: Garda3State, where: str) -> None:
 def _check_before_battle(game, s: Garda3State, where: str) -> None:
     ph, ra = s.phase, s.round_attacker
     _check_no_battle_cards(game, s, where)
-    if s.actor != (s.target if ph == PH_DEFENDER_FIGHTER else ra):
-        fail("actor", s.actor, f"is not the seat choosing {where} (round_attacker {ra}, "
+    if s.player != (s.target if ph == PH_DEFENDER_FIGHTER else ra):
+        fail("player", s.player, f"is not the seat choosing {where} (round_attacker {ra}, "
              f"target {s.target}; G-4.1)")
     if ph == PH_DEFENDER_FIGHTER:
         _alive_slot(game, s, "atk_slot", s.atk_slot, "round_attacker", ra, where)
@@ -410,8 +410,8 @@ def _check_battle(game, s: Garda3State, where: str) -> None:
     a_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
     d_bonus = game.fighter_stats(s, s.blocker, blocker_slot(s))[1]
     attacking = ph in (PH_ATTACK_CARDS, PH_ATTACK_BONUS)
-    if s.actor != (s.striker if attacking else s.blocker):
-        fail("actor", s.actor, f"is not the {'striker' if attacking else 'blocker'} {where} "
+    if s.player != (s.striker if attacking else s.blocker):
+        fail("player", s.player, f"is not the {'striker' if attacking else 'blocker'} {where} "
              f"(striker {s.striker}, blocker {s.blocker})")
     if len(atk) == 2 and not game.pairs(atk[0], atk[1]):
         fail("atk_cards", atk, "are two cards of different colours (G-1.5, piebald_is_wild "

@@ -95,7 +95,7 @@ class Garda3View(View):
 
     def describe_action(self, state: Garda3State, piece: str, index: int) -> str | None:
         """The fighter, seat, card or side an action names (``"pick 3: Obr"``)."""
-        game, seat = self.game, state.actor
+        game, seat = self.game, state.player
         if piece == "pick":
             return game.sets[game.set_of(seat) if seat >= 0 else 0].fighters[index].name
         if piece == "slot":
@@ -113,7 +113,7 @@ class Garda3View(View):
     def action_seen_by(self, state: Garda3State, action: int, player: int) -> str:
         """The action's name, but a night attack card another seat plays face down (G-7.3) is
         not named."""
-        if (self.game.night and state.phase == PH_ATTACK_CARDS and player != state.actor
+        if (self.game.night and state.phase == PH_ATTACK_CARDS and player != state.player
                 and A_CARD <= action < A_CARD + NUM_CARDS):
             return "card: played face down"
         return self.game.action_to_string(state, action)
@@ -232,7 +232,7 @@ class Garda3View(View):
         """The whole state as text (debugging): every hand."""
         s, game = state, self.game
         lines = [f"Garda3 {game.config.variant} | round {s.round} | phase {PHASES[s.phase]} | "
-                 f"to act: {s.actor} | deck {len(s.deck)} | discard {len(s.discard)}"]
+                 f"to act: {s.player} | deck {len(s.deck)} | discard {len(s.discard)}"]
         for p in range(game.num_players):
             fs = []
             for slot, k in enumerate(s.fighters[p]):
@@ -279,8 +279,8 @@ class Garda3View(View):
         lines = [game.view_header(s, player),
                  f"  {game.config.variant} | {self._round_text(s)} | deck {cards(len(s.deck))}"]
         if s.phase == PH_DRAFT:
-            fs = game.sets[game.set_of(s.actor)]
-            avail = s.available[game.set_of(s.actor)]
+            fs = game.sets[game.set_of(s.player)]
+            avail = s.available[game.set_of(s.player)]
             lines.append(_wrap("  draft pool: ", [
                 f"{f.name} (atk +{f.attack_bonus} def +{f.defence_bonus} HP {f.hp})"
                 for k, f in enumerate(fs.fighters) if avail[k]]))
@@ -395,7 +395,7 @@ class Garda3View(View):
                       else f"game over: player {s.winner} wins")
         else:
             status = (f"{self._round_text(s)} · phase {PHASES[s.phase].replace('_', ' ')} · to "
-                      f"act: player {s.actor}" + (" (you)" if s.actor == player else ""))
+                      f"act: player {s.player}" + (" (you)" if s.player == player else ""))
         roles = battle_fighters(s)
         marked = set()
         if roles is not None:
@@ -420,16 +420,16 @@ class Garda3View(View):
                 lines=(f"fighters alive {alive}/{len(s.fighters[p])} · hand {cards(k)}{role}",),
                 rows=(CardRow("guard", guard, "" if guard else "none yet"),
                       CardRow("hand", hand, cards(k))),
-                active=s.actor == p and not over))
+                active=s.player == p and not over))
         sides = ("high", "low")
         lines = ["", "", "", ""]  # the battle, its attack, defence and hits: a fixed height
         if s.phase == PH_DRAFT:
-            fs = game.sets[game.set_of(s.actor)]
-            avail = s.available[game.set_of(s.actor)]
+            fs = game.sets[game.set_of(s.player)]
+            avail = s.available[game.set_of(s.player)]
             pool = tuple(CardFace(f.name, (f"atk +{f.attack_bonus}", f"def +{f.defence_bonus}",
                                            f"HP {f.hp}"), tone="gold")
                          for j, f in enumerate(fs.fighters) if avail[j])
-            first = CardRow("draft pool", pool, f"{len(pool)} left\nplayer {s.actor} picks")
+            first = CardRow("draft pool", pool, f"{len(pool)} left\nplayer {s.player} picks")
             second = CardRow("defence", (), "")
             lines[0] = "the draft: 3 fighters each, in turn (G-2.3)"
         else:

@@ -23,7 +23,7 @@ from typing import Any
 from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
-from card_envs.core.rng import make_rng, reseed
+from card_envs.core.rng import make_rng
 from card_envs.rust_brawl.config import RustBrawlConfig
 from card_envs.rust_brawl.constants import (
     A_EQUIP,
@@ -78,9 +78,11 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     chance = True  # shuffled decks
     provides_potential = provides_lookahead_horizon = True
     state_class = RBState
+    state_checks = check_state
     encoder_class = Encoder
     view_class = RustBrawlView
     phases = PHASES
+    over_phase = END
     observation_low = 0.0
     observation_high = 1.0
 
@@ -126,12 +128,6 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return s
 
     # -- contract: queries ----------------------------------------------------------------------
-    def current_player(self, state: RBState) -> int:
-        return state.player
-
-    def is_terminal(self, state: RBState) -> bool:
-        return state.phase == END
-
     def is_truncated(self, state: RBState) -> bool:
         """Over by the turn cap (RB-7.4 ``max_turns``)."""
         return state.end_reason == "turn_cap"
@@ -710,13 +706,9 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return None if state.phase == END else state.turn
 
     # -- state invariants ------------------------------------------------------------------------
-    def check_state(self, state: RBState) -> None:
-        """StateError naming the field path and value unless ``state`` is a consistent position
-        of this config (:func:`card_envs.rust_brawl.state.check_state`)."""
-        check_state(self, state)
 
     # -- hidden information ----------------------------------------------------------------------
-    def sample_hidden(self, state: RBState, player: int, rng: random.Random) -> RBState:
+    def _resample_hidden(self, s: RBState, player: int, rng: random.Random) -> None:
         """A state consistent with ``player``'s information (RB-3.3): the opponent's hand and
         deck are redealt (sizes kept) from its unseen cards: with open decklists its decklist
         minus every card shown (table, equipment, graveyard, an equipment being attached);
@@ -724,8 +716,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         unique card once, within the point limit with the cards shown), which also replaces
         its decklist (named ``"unknown"``; the lottery's revealed cards are not remembered:
         the observation gives only counts, RB-3.3). ``player``'s own
-        deck order is reshuffled; the chance RNG is reseeded."""
-        s = self.clone(state)
+        deck order is reshuffled; the core then reseeds the chance RNG."""
         q = 1 - player
         hand_n, deck_n = len(s.hands[q]), len(s.decks[q])
         if self.config.open_decklists:
@@ -745,9 +736,6 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         own = sorted(s.decks[player])
         rng.shuffle(own)
         s.decks[player] = own
-        reseed(s.rng, rng)
-        s.legal_cache = None
-        return s
 
     def _pool_cards(self, fixed: list[int], k: int, rng: random.Random) -> list[int]:
         """``k`` cards drawn from the card pool to complete a deck holding ``fixed``: copies

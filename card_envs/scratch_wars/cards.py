@@ -43,7 +43,7 @@ from typing import Literal, NamedTuple
 import pydantic
 from pydantic import Field
 
-from card_envs.core.cards import StrictModel, load_entries
+from card_envs.core.cards import StrictModel, check_unique, load_tables
 from card_envs.core.errors import CardDataError
 from card_envs.scratch_wars.constants import (
     BONUS_EFFECTS,
@@ -231,16 +231,10 @@ class Catalogue:
 
 
 def _by_name(entries: list, key: str, source: str) -> dict:
-    """``entries`` by name; CardDataError naming ``source`` and the entry for a repeated name."""
-    out: dict = {}
-    index: dict[str, int] = {}
-    for i, e in enumerate(entries):
-        if e.name in out:
-            raise CardDataError(f"{source}: [[{key}]] entry {i} ({e.name!r}): duplicate {key} "
-                                f"name {e.name!r} (also entry {index[e.name]})")
-        out[e.name] = e
-        index[e.name] = i
-    return out
+    """``entries`` by name; CardDataError naming ``source`` and the entry for a repeated name
+    (:func:`~card_envs.core.cards.check_unique`)."""
+    check_unique(source, key, entries, ("name",))
+    return {e.name: e for e in entries}
 
 
 def load_catalogue(directory: str | Path | None = None) -> Catalogue:
@@ -262,7 +256,7 @@ def _default_catalogue() -> Catalogue:
 
 def _load(directory: Path) -> Catalogue:
     hero_file, weapon_file = directory / "heroes.toml", directory / "weapons.toml"
-    _, heroes = load_entries(hero_file, Hero, key="hero")
-    _, weapons = load_entries(weapon_file, Weapon, key="weapon")
+    heroes = load_tables(hero_file, {"hero": Hero}, allow_empty=True)[1]["hero"]
+    weapons = load_tables(weapon_file, {"weapon": Weapon}, allow_empty=True)[1]["weapon"]
     return Catalogue(heroes, weapons, source=str(directory), hero_source=str(hero_file),
                      weapon_source=str(weapon_file))

@@ -242,7 +242,7 @@ class ScratchWarsEncoder(Encoder):
         v[at.round] = _clip((s.round + 1) / max_rounds)
         v[at.day] = _clip(day(s) / -(-max_rounds // 4))
         v[at.is_my_turn] = 1.0 if s.turn == me else 0.0
-        v[at.is_my_decision] = 1.0 if s.actor == me and s.phase != PH_OVER else 0.0
+        v[at.is_my_decision] = 1.0 if s.player == me and s.phase != PH_OVER else 0.0
         v[at.i_started] = 1.0 if s.starter == me else 0.0
         v[at.actions_left] = _clip(s.actions_left / config.actions_per_turn)
         v[at.phase + s.phase] = 1.0

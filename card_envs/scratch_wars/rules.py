@@ -38,7 +38,7 @@ from typing import Any
 from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
-from card_envs.core.rng import make_rng, reseed
+from card_envs.core.rng import make_rng
 from card_envs.scratch_wars import state as state_module
 from card_envs.scratch_wars.config import ScratchWarsConfig
 from card_envs.scratch_wars.constants import (
@@ -118,10 +118,12 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
     name = "scratch_wars"
     version = 2  # the env module's _vN (scratch_wars_v2: the normalised observation)
     state_class = ScratchWarsState
+    state_checks = state_module.check_state
     encoder_class = ScratchWarsEncoder
     view_class = ScratchWarsView
     action_layout = ACTIONS
     phases = PHASES
+    over_phase = PH_OVER
     num_players = 2
     observation_low = OBS_LOW
     observation_high = OBS_HIGH
@@ -157,7 +159,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             weapon_slots=[[READY_SLOT if k < len(ws) else ABSENT_SLOT
                            for k in range(WEAPON_SLOTS)] for ws in names],
             bonus_used=[[False] * BONUS_SLOTS for _seat in range(2)],
-            round=0, second_half=False, turn=-1, starter=-1, actor=0, phase=PH_INIT_WEAPON,
+            round=0, second_half=False, turn=-1, starter=-1, player=0, phase=PH_INIT_WEAPON,
             actions_left=0, initiative_slot=[-1, -1], initiative_value=[-1, -1],
             last_spin=None, spin_result=None, attack=None, bonus_event=None, bonus_offer=[],
             permanent_queue=[], end_of_turn_stage=0, winner=-1, truncated=False)
@@ -170,12 +172,6 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         return s.forced_spins.pop(0) if s.forced_spins else s.rng.randrange(SEGMENTS)
 
     # ------------------------------------------------------------------ queries --------------
-    def current_player(self, state: ScratchWarsState) -> int:
-        return -1 if state.phase == PH_OVER else state.actor
-
-    def is_terminal(self, state: ScratchWarsState) -> bool:
-        return state.phase == PH_OVER
-
     def is_truncated(self, state: ScratchWarsState) -> bool:
         return state.truncated
 
@@ -184,9 +180,6 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         w = state.winner
         return [1.0 if w == p else (-1.0 if w == 1 - p else 0.0) for p in (0, 1)]
 
-    def check_state(self, state: ScratchWarsState) -> None:
-        """:func:`card_envs.scratch_wars.state.check_state` for this config."""
-        state_module.check_state(self, state)
 
     # -- optional hooks (card_envs.core.game): reward shaping and decision-time lookahead ------
     def potential(self, state: ScratchWarsState, player: int) -> float:
@@ -240,11 +233,11 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         if phase == PH_TARGET:
             return self.targets(s)
         if phase == PH_SHIELD:
-            return [A_SHIELD + k for k in self.usable_shields(s, s.actor)] + [A_SHIELD_DONE]
+            return [A_SHIELD + k for k in self.usable_shields(s, s.player)] + [A_SHIELD_DONE]
         if phase == PH_DETONATE:
             return [A_DETONATE, A_KEEP_COMBOS]
         if phase == PH_INIT_WEAPON:
-            return [A_INIT_WEAPON + k for k in range(len(s.weapon_names[s.actor]))]
+            return [A_INIT_WEAPON + k for k in range(len(s.weapon_names[s.player]))]
         if phase == PH_INIT_ORDER:
             return [A_INIT_ORDER, A_INIT_ORDER + 1]
         return []
@@ -310,7 +303,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             else:
                 self._after_spin(s, applied=False)
         elif phase == PH_BONUS:
-            p, bonus = s.actor, 0
+            p, bonus = s.player, 0
             if action != A_NO_BONUS:
                 j = action - A_BONUS
                 s.bonus_used[p][j] = True
@@ -331,7 +324,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             if action == A_SHIELD_DONE:
                 self._resolve_attack(s)
             else:  # SW-5.12: the shield is spent, its weapon returns
-                d, k = s.actor, action - A_SHIELD
+                d, k = s.player, action - A_SHIELD
                 value = s.weapon_slots[d][k].stored.value
                 s.weapon_slots[d][k] = READY_SLOT
                 s.attack = s.attack._replace(shielded=s.attack.shielded + value)
@@ -342,14 +335,14 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             else:
                 self._detonate(s)
         elif phase == PH_INIT_WEAPON:
-            p = s.actor
+            p = s.player
             s.initiative_slot[p] = action - A_INIT_WEAPON
             if p == 0:
-                s.actor = 1
+                s.player = 1
             else:
                 self._initiative(s)
         elif phase == PH_INIT_ORDER:
-            winner = s.actor
+            winner = s.player
             self._start_game(s, winner if action == A_INIT_ORDER else 1 - winner)
 
     # -- initiative (SW-2.2) ------------------------------------------------------------------
@@ -364,14 +357,14 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         if values[0] == values[1]:
             if self.config.initiative_ties == "spin_again":
                 s.phase = PH_INIT_WEAPON
-                s.actor = 0
+                s.player = 0
                 s.initiative_slot = [-1, -1]
                 return
             winner = 0
         else:
             winner = 0 if values[0] > values[1] else 1
         s.phase = PH_INIT_ORDER
-        s.actor = winner
+        s.player = winner
 
     def _start_game(self, s: ScratchWarsState, starter: int) -> None:
         s.starter = starter
@@ -382,7 +375,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
     # -- turns --------------------------------------------------------------------------------
     def _start_turn(self, s: ScratchWarsState, p: int) -> None:
         s.turn = p
-        s.actor = p
+        s.player = p
         s.actions_left = self.config.actions_per_turn
         slots = s.weapon_slots[p]
         for k, slot in enumerate(slots):
@@ -406,12 +399,12 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             self._end_turn(s)
         else:
             s.phase = PH_MAIN
-            s.actor = s.turn
+            s.player = s.turn
 
     def _end_turn(self, s: ScratchWarsState) -> None:
         """SW-5.14: end of turn → the stages of ``end_of_turn_order`` → the next turn."""
         s.actions_left = 0
-        s.actor = s.turn
+        s.player = s.turn
         if self.full_effects:
             s.end_of_turn_stage = 0
             self._end_of_turn_next(s)
@@ -432,7 +425,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
                     return
             elif self.can_detonate(s, p):
                 s.phase = PH_DETONATE
-                s.actor = p
+                s.player = p
                 return
         self._next_turn(s)
 
@@ -502,7 +495,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
 
     def _game_over(self, s: ScratchWarsState) -> None:
         s.phase = PH_OVER
-        s.actor = -1
+        s.player = -1
         s.attack = None
         s.permanent_queue = []
 
@@ -560,7 +553,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
 
     def _ask_target(self, s: ScratchWarsState) -> None:
         s.phase = PH_TARGET
-        s.actor = s.attack.attacker
+        s.player = s.attack.attacker
         if not self.targets(s):  # no legal target left (e.g. a declined bonus): no effect
             self._finish_attack(s)
 
@@ -571,7 +564,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         if self.full_effects and attack.value - attack.shielded > 0 and \
                 self.usable_shields(s, d):
             s.phase = PH_SHIELD
-            s.actor = d
+            s.player = d
         else:
             self._resolve_attack(s)
 
@@ -603,7 +596,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         if source == "spin":
             self._after_spin(s, applied=True)
             return
-        s.actor = s.turn
+        s.player = s.turn
         if source == "permanent":
             s.permanent_queue.pop(0)
             self._fire_permanent(s)
@@ -612,7 +605,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
 
     def _after_spin(self, s: ScratchWarsState, applied: bool) -> None:
         """SW-3.2: green → go on; orange → applied ends the turn, declined goes on; red → end."""
-        s.actor = s.turn
+        s.player = s.turn
         colour = s.spin_result.colour
         if colour == RED or (colour == ORANGE and applied):
             self._end_turn(s)
@@ -642,7 +635,7 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
             offer = [j for j in match if bonuses[j].value > 0]
             if offer:
                 s.phase = PH_BONUS
-                s.actor = p
+                s.player = p
                 s.bonus_event = event
                 s.bonus_offer = offer
                 return
@@ -712,14 +705,10 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
         out.update({f"weapon:{w}": w for w in self.catalogue.weapon_names})
         return out
 
-    def sample_hidden(self, state: ScratchWarsState, player: int,
-                      rng: random.Random) -> ScratchWarsState:
-        """No hidden cards in Scratch Wars: a clone with the chance RNG reseeded from ``rng``
-        (forced spins are dropped, they are not observable)."""
-        c = self.clone(state)
-        reseed(c.rng, rng)
-        c.forced_spins = []
-        return c
+    def _resample_hidden(self, s: ScratchWarsState, player: int, rng: random.Random) -> None:
+        """No hidden cards in Scratch Wars: only the forced spins are dropped (they are not
+        observable); the core reseeds the chance RNG from ``rng``."""
+        s.forced_spins = []
 
 
 def make_game(**config: Any) -> ScratchWarsGame:

@@ -92,7 +92,7 @@ class ScratchWarsState(GameState):
         bonus_used: per seat, the bonus slots used this turn (SW-4.2, SW-6.5).
         round: 0-based round (SW-4.1; :func:`time_of_day`, :func:`day`); second_half: the
             round's second turn is being played; turn: the seat whose turn it is (-1 before
-            the first turn); starter: the starting player (SW-2.2; -1 before); actor: the seat
+            the first turn); starter: the starting player (SW-2.2; -1 before); player: the seat
             deciding now (-1 once over); phase: a :class:`~card_envs.scratch_wars.constants.Phase`.
         actions_left: actions left in the turn (SW-3.1).
         initiative_slot, initiative_value: per seat the weapon slot chosen for the initiative
@@ -121,7 +121,7 @@ class ScratchWarsState(GameState):
     second_half: bool
     turn: SeatOrNone
     starter: SeatOrNone
-    actor: SeatOrNone
+    player: SeatOrNone
     phase: Annotated[int, Field(ge=PH_INIT_WEAPON, le=PH_OVER)]
     actions_left: Annotated[int, Field(ge=0, le=ACTIONS_MAX)]
     initiative_slot: list[SlotOrNone]
@@ -295,11 +295,11 @@ def _check_end(game: Any, s: ScratchWarsState) -> None:
         if s.round >= cfg.max_rounds:
             fail("round", s.round, f"has reached max_rounds {cfg.max_rounds} (the game is "
                                    f"truncated there), yet {where}")
-        if s.actor not in (0, 1):
-            fail("actor", s.actor, f"is not a seat although {where}")
+        if s.player not in (0, 1):
+            fail("player", s.player, f"is not a seat although {where}")
         return
-    if s.actor != -1:
-        fail("actor", s.actor, "must be -1 once the game is over (phase over)")
+    if s.player != -1:
+        fail("player", s.player, "must be -1 once the game is over (phase over)")
     for name, empty in (("attack", None), ("bonus_event", None), ("bonus_offer", []),
                         ("permanent_queue", [])):
         if getattr(s, name) != empty:
@@ -350,15 +350,15 @@ def _check_initiative(game: Any, s: ScratchWarsState) -> None:
                 fail(f"bonus_used[{p}][{j}]", True, f"must be False {where}")
     chosen, values, ls = s.initiative_slot, s.initiative_value, s.last_spin
     if s.phase == PH_INIT_WEAPON:
-        if s.actor == 0 and chosen != [-1, -1]:
-            fail("initiative_slot", chosen, "must be [-1, -1] while seat 0 chooses (actor 0, "
+        if s.player == 0 and chosen != [-1, -1]:
+            fail("initiative_slot", chosen, "must be [-1, -1] while seat 0 chooses (player 0, "
                                             "phase init_weapon)")
-        if s.actor == 1:
+        if s.player == 1:
             check_range("initiative_slot[0]", chosen[0], 0, len(s.weapon_names[0]) - 1,
-                        "seat 0's chosen weapon slot (seat 1 chooses now: actor 1, phase "
+                        "seat 0's chosen weapon slot (seat 1 chooses now: player 1, phase "
                         "init_weapon)")
             if chosen[1] != -1:
-                fail("initiative_slot[1]", chosen[1], "must be -1 while seat 1 chooses (actor "
+                fail("initiative_slot[1]", chosen[1], "must be -1 while seat 1 chooses (player "
                                                       "1, phase init_weapon)")
         if values == [-1, -1]:
             if ls is not None:
@@ -391,8 +391,8 @@ def _check_initiative(game: Any, s: ScratchWarsState) -> None:
                               f"initiative_slot[1] = {chosen[1]} with value initiative_value[1] "
                               f"= {values[1]} (phase init_order)")
     winner = 0 if values[0] >= values[1] else 1  # a tie reaches init_order only for seat0_decides
-    if s.actor != winner:
-        fail("actor", s.actor, f"is not the initiative winner {winner} (initiative_value "
+    if s.player != winner:
+        fail("player", s.player, f"is not the initiative winner {winner} (initiative_value "
                                f"{values}, SW-2.2) who decides who starts (phase init_order)")
 
 
@@ -473,9 +473,9 @@ def _check_play(game: Any, s: ScratchWarsState) -> None:
         fail("phase", ph, f"needs the SW-5 effects (level 3, or level 2 with effects='full') "
                           f"{when}")
     shielding = ph == PH_SHIELD or (ph == PH_BONUS and s.bonus_event == "shield")
-    want_actor = q if shielding else p
-    if s.actor != want_actor:
-        fail("actor", s.actor, f"is not the deciding seat {want_actor} {when}")
+    want_player = q if shielding else p
+    if s.player != want_player:
+        fail("player", s.player, f"is not the deciding seat {want_player} {when}")
     # actions, energy, end-of-turn stage
     if ctx == "main":
         if s.actions_left < 1:
@@ -588,7 +588,7 @@ def _check_bonuses(game: Any, s: ScratchWarsState, p: int, q: int, when: str) ->
                                                     f"shield, in the opponent's turn only {when}")
     if s.phase != PH_BONUS:
         return
-    event, user = s.bonus_event, s.actor
+    event, user = s.bonus_event, s.player
     spun = f" of the effect spun on {SPIN_PATHS}" if event == "spin" else ""
     effect = (s.spin_result.effect if event == "spin" else
               {"permanent": PERMANENT, "shield": SHIELD, "detonation": COMBO}[event])

@@ -120,7 +120,7 @@ class ScratchWarsView(View):
     def describe_action(self, state: ScratchWarsState, piece: str, index: int) -> str | None:
         """The weapon an action names (the deciding seat's; the defender's for a target), or
         the bonus (``"hero_attack +2"``)."""
-        game, p = self.game, state.actor
+        game, p = self.game, state.player
         if piece == "bonus" and p >= 0:
             bonuses = game.bonuses(state, p)
             return (f"{BONUS_EFFECTS[bonuses[index].effect]} {bonuses[index].value:+d}"
@@ -137,7 +137,7 @@ class ScratchWarsView(View):
         (``"target_weapon 1: your Ember Sword"``). Nothing is hidden in Scratch Wars."""
         text = self.game.action_to_string(state, action)
         name, _, detail = text.partition(": ")
-        if (detail and player != state.actor and state.attack is not None
+        if (detail and player != state.player and state.attack is not None
                 and name.startswith(("target_weapon", "target_effect"))
                 and player == 1 - state.attack.attacker):
             return f"{name}: your {detail}"
@@ -215,7 +215,7 @@ class ScratchWarsView(View):
 
     def decision_text(self, s: ScratchWarsState, player: int | None) -> str:
         """What the seat to act decides now, in words (``""`` once over)."""
-        game, actor = self.game, s.actor
+        game, actor = self.game, s.player
         who = "you" if actor == player else f"seat {actor}"
         if s.phase == PH_INIT_ORDER:
             return (f"to decide ({who}, the initiative's winner, SW-2.2): init_order 0 = seat "
@@ -261,12 +261,12 @@ class ScratchWarsView(View):
         def whose(p: int) -> str:
             return "your" if p == player else f"seat {p}'s"
 
-        if before.phase == PH_INIT_WEAPON and before.actor == 1:  # both wheels spin (SW-2.2)
+        if before.phase == PH_INIT_WEAPON and before.player == 1:  # both wheels spin (SW-2.2)
             slots = [before.initiative_slot[0], action - A_INIT_WEAPON]
             spun = ", ".join(f"{whose(p)} {before.weapon_names[p][slots[p]]} "
                              f"{after.initiative_value[p]}" for p in (0, 1))
             out.append(f"initiative spins (SW-2.2): {spun} → "
-                       + (f"seat {after.actor} decides who starts"
+                       + (f"seat {after.player} decides who starts"
                           if after.phase == PH_INIT_ORDER else "a tie: both spin again"))
         elif before.phase == PH_MAIN and A_SPIN <= action < A_REPAIR:  # a spin (SW-3.1)
             sp = after.last_spin
@@ -296,7 +296,7 @@ class ScratchWarsView(View):
                 elif b.status == BROKEN:
                     what = "broken (SW-5.6)"
                 elif a.status == STORED and b.status == READY:
-                    own = p == before.actor
+                    own = p == before.player
                     how = ("detonated (SW-5.13)" if own and action == A_DETONATE else
                            "used against the attack (SW-5.12)" if own and action == A_SHIELD + k
                            and before.phase == PH_SHIELD else
@@ -336,7 +336,7 @@ class ScratchWarsView(View):
                       f"game over: player {s.winner} wins")
         else:
             status = (f"{self._status(s)} · phase {game.phase_name(s)} · to act: player "
-                      f"{s.actor}" + (" (you)" if s.actor == player else ""))
+                      f"{s.player}" + (" (you)" if s.player == player else ""))
         spun = (s.last_spin.seat, s.last_spin.slot) if s.last_spin is not None else None
         tones = {READY: "plain", BROKEN: "red", REPAIRING: "orange", STORED: "blue"}
         panels = []
@@ -363,7 +363,7 @@ class ScratchWarsView(View):
                 title=f"player {p}{' (you)' if p == player else ''}: {hero.name}",
                 lines=(facts, self.bonus_text(s, p)),
                 rows=(CardRow("weapons", tuple(weapons), f"{len(weapons)} weapons"),),
-                active=s.actor == p and not over))
+                active=s.player == p and not over))
         lines = [x for x in self.spin_lines(s, player) if not x.startswith("to decide")]
         lines += [""] * (3 - len(lines))  # at most 3: a fixed height
         spin_row: tuple[CardFace, ...] = ()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from card_envs.core.cards import StrictModel, load_entries
+from card_envs.core.cards import StrictModel, load_tables
 from card_envs.core.errors import CardDataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -27,7 +27,8 @@ class CardKind(StrictModel):
 def load_cards(path: str | Path = DATA_DIR / "cards.toml") -> dict[str, CardKind]:
     """The card kinds of ``path`` by id. Raises CardDataError naming the file when an entry is
     malformed or the ids are not exactly :data:`KINDS`."""
-    _, entries = load_entries(path, CardKind, key="card", expected_count=len(KINDS))
+    _, tables = load_tables(path, {"card": CardKind}, expected_count=len(KINDS))
+    entries = tables["card"]
     ids = tuple(e.id for e in entries)
     if ids != KINDS:
         raise CardDataError(f"{path}: [[card]] ids are {list(ids)}, expected {list(KINDS)}")

@@ -31,10 +31,12 @@ class ToyNim(GameBase[ToyState]):
     name = "toy_nim"
     version = 0
     state_class = ToyState
+    state_checks = state_module.check_state
     encoder_class = ToyEncoder
     view_class = ToyView
     action_layout = ACTIONS
     phases = PHASES
+    over_phase = Phase.OVER
     # -- declared facts (card_envs.core.game.GameFacts) --
     min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 the winner, -1/(n-1) others
     zero_sum = True
@@ -52,9 +54,6 @@ class ToyNim(GameBase[ToyState]):
         bonus = rng.randint(1, self.config.pile) if self.config.hidden_bonus else -1
         return ToyState(rng=rng, phase=Phase.TAKE, pile=self.config.pile, player=0, decisions=0,
                         bonus_at=bonus, bonus_owner=-1, winner=-1, taken=[0] * self.num_players)
-
-    def current_player(self, state: ToyState) -> int:
-        return -1 if state.phase == Phase.OVER else state.player
 
     def _legal_actions(self, state: ToyState) -> list[int]:
         if state.phase == Phase.OVER:
@@ -76,12 +75,6 @@ class ToyNim(GameBase[ToyState]):
         if state.winner >= 0 or state.decisions >= self.config.max_rounds:
             state.phase = Phase.OVER
 
-    def check_state(self, state: ToyState) -> None:
-        state_module.check_state(self, state)
-
-    def is_terminal(self, state: ToyState) -> bool:
-        return state.phase == Phase.OVER
-
     def is_truncated(self, state: ToyState) -> bool:
         return state.phase == Phase.OVER and state.winner < 0
 
@@ -91,14 +84,11 @@ class ToyNim(GameBase[ToyState]):
             return [0.0] * n
         return [1.0 if p == state.winner else -1.0 / (n - 1) for p in range(n)]
 
-    def sample_hidden(self, state: ToyState, player: int, rng: random.Random) -> ToyState:
-        """A copy with the bonus card's hidden position redrawn from ``rng`` and a fresh chance
-        RNG: what ``player`` could not have seen."""
-        s = self.clone(state)
+    def _resample_hidden(self, s: ToyState, player: int, rng: random.Random) -> None:
+        """The bonus card's hidden position redrawn from ``rng``: what ``player`` could not have
+        seen (the core reseeds the chance RNG)."""
         if s.bonus_owner < 0 and s.bonus_at > 0 and s.pile > 0:
             s.bonus_at = rng.randint(1, s.pile)
-        s.rng = random.Random(rng.getrandbits(63))
-        return s
 
 
 def make_game(**config: Any) -> ToyNim:
