@@ -343,19 +343,6 @@ def _fold(text: str) -> str:
                    if not unicodedata.combining(c))
 
 
-def ascii_id(name: str) -> str:
-    """The ASCII id derived from a printed name: ``"NA - M4X"`` -> ``"na_m4x"``."""
-    out, sep = [], False
-    for ch in _fold(name).replace("ł", "l").replace("ø", "o"):
-        if ch.isascii() and ch.isalnum():
-            out.append(ch)
-            sep = False
-        elif not sep and out:
-            out.append("_")
-            sep = True
-    return "".join(out).strip("_")
-
-
 @dataclass(frozen=True)
 class CardDb:
     """A validated card database: ``cards`` in file order (``cards[i].index == i``) and the

@@ -44,6 +44,7 @@ from card_envs.rust_brawl.constants import (
     HEAL_TARGET,
     ICONS,
     KINDS,
+    NUM_SEATS,
     PHASES,
     POSITIONS,
     RANGED_TARGET,
@@ -132,7 +133,7 @@ class RustBrawlEncoder(Encoder):
         (views of the flat vector), ``known_cards`` one row per card id of the per-card counts
         (at most the distinct cards of both decks: :func:`distinct_cards_bound` each)."""
         h, n = game.config.max_hand, game.num_cards
-        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(2)))
+        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(NUM_SEATS)))
         card = f"the {NF} card features (table above)"
         piles = [name for name, _ in PILES if name in self.layout]
         self._piles = [self.layout[name].slice for name in piles]

@@ -41,6 +41,7 @@ from card_envs.rust_brawl.constants import (
     HEAL,
     HEAL_TARGET,
     MELEE,
+    NUM_SEATS,
     OTHER_DRAW,
     PHASES,
     PLAY,
@@ -71,7 +72,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
 
     name = "rust_brawl"
     version = 1
-    num_players = 2
+    num_players = NUM_SEATS
     # -- declared facts (card_envs.core.game.GameFacts) --
     min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 / -1, 0 a draw or the turn cap
     zero_sum = True
@@ -90,7 +91,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     def new_state(self, seed: int) -> RustBrawlState:
         rng = make_rng(seed)
         decklists, names = [], []
-        for p in range(2):
+        for p in range(NUM_SEATS):
             if self.fixed_decks is not None and self.fixed_decks[p] is not None:
                 name, cards = self.fixed_decks[p]
             elif self.deck_choices:  # decks=None: a shipped deck by the seed (RB-3.4)
@@ -103,17 +104,17 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         decks = [d[:] for d in decklists]
         for d in decks:
             rng.shuffle(d)
-        starter = rng.randrange(2)  # RB-3.2 by lot
-        blank = [[0] * POSITIONS for _ in range(2)]
+        starter = rng.randrange(NUM_SEATS)  # RB-3.2 by lot
+        blank = [[0] * POSITIONS for _ in range(NUM_SEATS)]
         s = RustBrawlState(
             rng=rng, phase=PLAY, player=starter, starter=starter, turn=0,
             decklists=decklists, deck_names=names, decks=decks, hands=[[], []],
-            graveyards=[[], []], table=[[-1] * POSITIONS for _ in range(2)],
+            graveyards=[[], []], table=[[-1] * POSITIONS for _ in range(NUM_SEATS)],
             hlt=[r[:] for r in blank], max_hlt=[r[:] for r in blank],
-            cover=[[False] * POSITIONS for _ in range(2)],
+            cover=[[False] * POSITIONS for _ in range(NUM_SEATS)],
             paralysed_until=[r[:] for r in blank], serial=[r[:] for r in blank],
-            equipment=[[[] for _ in range(POSITIONS)] for _ in range(2)],
-            granted=[[[] for _ in range(POSITIONS)] for _ in range(2)],
+            equipment=[[[] for _ in range(POSITIONS)] for _ in range(NUM_SEATS)],
+            granted=[[[] for _ in range(POSITIONS)] for _ in range(NUM_SEATS)],
             next_serial=1, acting=POSITIONS, pending=-1, changed=False, quiet_turns=0,
             table_marks=[[], []], marks_from=0, winner=-1, end_reason="",
         )
@@ -400,11 +401,10 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         legal = self._legal_actions(s)
         if len(legal) > 1:
             return True
-        a = legal[0]
-        if a >= self.a_discard:
-            self._discard(s, p, a - self.a_discard)
-            return False
-        return self._play(s, p, a - A_PLAY)  # unreachable with one distinct card: kept simple
+        # one move: every hand card may be discarded (RB-4.6), so a playable card would make two;
+        # the one move is the discard of a hand of one distinct card that cannot be played
+        self._discard(s, p, legal[0] - self.a_discard)
+        return False
 
     def _play(self, s: RustBrawlState, p: int, i: int) -> bool:
         """Play hand slot ``i`` (RB-4.3). True when an equipment's character is to be chosen
@@ -558,7 +558,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         then the victory checks (RB-7.4) and the turn cap."""
         isc = self.is_character
         has = [False, False]
-        for x in range(2):
+        for x in range(NUM_SEATS):
             row, hlt = s.table[x], s.hlt[x]
             destroyed = False
             for j in range(POSITIONS):
@@ -669,7 +669,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         sorted list of card ids, one per copy."""
         rng = random.Random(seed)
         limit = self.config.deck_point_limit
-        return [list(random_deck(self.db, rng, limit).cards) for _seat in range(2)]
+        return [list(random_deck(self.db, rng, limit).cards) for _seat in range(NUM_SEATS)]
 
     def balance_config(self, sets: list) -> dict[str, Any]:
         """``{"decks": sets}``: seat ``i`` plays the deck ``sets[i]`` (RB-3.4)."""
