@@ -1,7 +1,8 @@
 """One dialect for the four games (issue 19): the same env-module exports, one style of named
 observation offsets (``Layout.at``, read by every encoder as ``self.at``), one phase-constant
 helper (:func:`card_envs.core.phases.declare_phases`), and the class-name pattern
-``<Game>Game``, ``<Game>State``, ``<Game>Encoder``, ``<Game>View`` and the bot ``HeuristicBot``.
+``<Game>Game``, ``<Game>State``, ``<Game>Encoder``, ``<Game>View``, ``<Game>Config`` and the bot
+``HeuristicBot``.
 
 The module set of every game folder is held by ``tests/test_layout.py``
 (``test_every_game_folder_has_the_same_module_set``)."""
@@ -167,12 +168,13 @@ CLASS_PREFIX = {folder: prefix for folder, (_, prefix) in GAMES.items()} | {TOY[
 def test_every_game_folder_names_its_classes_alike(folder):
     """``<Game>Game`` in rules.py, ``<Game>State`` in state.py, ``<Game>Encoder`` in
     observation.py, ``<Game>View`` in view.py (each the game's own class, wired into the game
-    class), and ``HeuristicBot`` in bot.py (the bot spec ``"heuristic"`` names it)."""
+    class), ``<Game>Config`` in config.py and ``HeuristicBot`` in bot.py (the bot spec
+    ``"heuristic"`` names it)."""
     prefix = CLASS_PREFIX[folder]
     missing = []
     found = {}
     for module, role in (("rules", "Game"), ("state", "State"), ("observation", "Encoder"),
-                         ("view", "View"), ("bot", "HeuristicBot")):
+                         ("view", "View"), ("config", "Config"), ("bot", "HeuristicBot")):
         name = role if role == "HeuristicBot" else prefix + role
         mod = importlib.import_module(f"card_envs.{folder}.{module}")
         cls = getattr(mod, name, None)
