@@ -179,8 +179,8 @@ Version history
   counts its low value until its value is chosen. The ``value`` / ``ability_use`` action
   descriptions say so. Fuel uses and the reserve-play flag are reset when a round is scored (the
   fuel-use entry of the ``turn`` observation piece reads 0 during the round preparation and at
-  the end, not the last turn's value). The state is declared once (``DGState``, strict loading with
-  ``check_state``); the state gains ``discarded`` (draft cards out of the game with
+  the end, not the last turn's value). The state is declared once (``DirtAndGloryState``, strict
+  loading with ``check_state``); the state gains ``discarded`` (draft cards out of the game with
   ``draft_return="discard"``); v0 saved states and records do not load.
 - Later within v1 (the flat observation, the action layout and play unchanged):
   ``observation_mode="dict"`` and ``"entities"`` (the section "Observation modes").

@@ -133,7 +133,7 @@ safety checks are built in):
   ``uint8`` 1280×1022, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
   ``illegal_action="terminate"`` | ``"raise"``; ``observation_mode="flat"`` | ``"dict"`` |
   ``"entities"`` (the section "Observation modes"); ``max_steps=None`` (decision cap, default
-  ``Garda3.max_game_length``).
+  ``Garda3Game.max_game_length``).
 
 Version history
 ---------------

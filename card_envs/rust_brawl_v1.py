@@ -122,7 +122,7 @@ shipped decks, 2 × 53 with random decks of 250 points, at most ``N``):
 | `opponent_table_mask` | (4,) | | 1 for a row holding one (feature 0 non-zero) |
 | `own_hand` | (10, 50) | 9–18 | my hand slots (sorted by card, as the play / discard actions index it) (a view of the flat piece `own_hand`); features: the 50 card features (table above) |
 | `own_hand_mask` | (10,) | | 1 for a row holding one (feature 0 non-zero) |
-| `known_cards` | (34, 54) | 19–52 | one row per card id (sorted) with a copy in my deck, a graveyard or (open decklists) the opponent's unseen cards: its printed features and its copies in each; rows: the most distinct cards the two seats' decks can hold (Encoder.distinct_cards); features: the 50 card features (table above), then copies in my deck / 2; copies in my graveyard / 2; copies in the opponent's graveyard / 2; the opponent's unseen copies / 2 (open_decklists only) |
+| `known_cards` | (34, 54) | 19–52 | one row per card id (sorted) with a copy in my deck, a graveyard or (open decklists) the opponent's unseen cards: its printed features and its copies in each; rows: the most distinct cards the two seats' decks can hold (RustBrawlEncoder.distinct_cards); features: the 50 card features (table above), then copies in my deck / 2; copies in my graveyard / 2; copies in the opponent's graveyard / 2; the opponent's unseen copies / 2 (open_decklists only) |
 | `known_cards_mask` | (34,) | | 1 for a row holding one (feature 0 non-zero) |
 | `globals` | (23,) | | the flat pieces `phase`, `turn`, `counts`, `acting` in that order |
 | `action_targets` | (33, 2) | | per action id the row(s) it refers to, -1 for none (table below) |

@@ -10,7 +10,7 @@ from pathlib import Path
 from card_envs.core.rng import make_rng
 from card_envs.rust_brawl import make_game
 from card_envs.rust_brawl.constants import A_PASS, PLAY, PLAY_OR_DISCARD, POSITIONS
-from card_envs.rust_brawl.state import RANDOM_DECK, RBState
+from card_envs.rust_brawl.state import RANDOM_DECK, RustBrawlState
 
 
 def _card(cid, kind, icon, dmg, hlt, points, traits=(), abilities=(), unique=False):
@@ -95,7 +95,7 @@ def ids(game, names):
 
 
 def scripted(game, tables=((), ()), hands=None, decks=((), ()), graveyards=((), ()),
-             actor=0, turn=None) -> RBState:
+             actor=0, turn=None) -> RustBrawlState:
     """A state at the play decision of seat ``1 - actor`` (``PLAY``, or ``PLAY_OR_DISCARD`` for
     an empty table), so that :func:`go` ends that turn and seat ``actor``'s turn runs.
 
@@ -111,7 +111,7 @@ def scripted(game, tables=((), ()), hands=None, decks=((), ()), graveyards=((), 
         turn = 4 if other == 1 else 3  # starter 0 plays the odd turns
     rng = make_rng(1)
     blank = [[0] * POSITIONS for _ in range(2)]
-    s = RBState(
+    s = RustBrawlState(
         rng=rng, phase=PLAY, player=other, starter=0, turn=turn,
         decklists=[[], []], deck_names=[RANDOM_DECK, RANDOM_DECK],
         decks=[ids(game, d) for d in decks], hands=[sorted(ids(game, h)) for h in hands],

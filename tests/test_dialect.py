@@ -1,7 +1,8 @@
 """One dialect for the four games (issue 19): the same env-module exports, one style of named
 observation offsets (``Layout.at``, read by every encoder as ``self.at``), one phase-constant
 helper (:func:`card_envs.core.phases.declare_phases`), and the class-name pattern
-``<Game>Game``, ``<Game>State``, ``<Game>Encoder``, ``<Game>View``, ``<Game>Bot``.
+``<Game>Game``, ``<Game>State``, ``<Game>Encoder``, ``<Game>View``, ``<Game>Config`` and the bot
+``HeuristicBot``.
 
 The module set of every game folder is held by ``tests/test_layout.py``
 (``test_every_game_folder_has_the_same_module_set``)."""
@@ -159,14 +160,28 @@ def test_declare_phases_wants_the_values_in_order():
 
 
 # -- class names -------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="renames pending (issue 19: <Game>Game, <Game>State, "
-                                       "<Game>Encoder, <Game>View, <Game>Bot)")
-def test_every_game_folder_names_its_classes_alike():
+#: folder -> the game's name in its class names, the template game included
+CLASS_PREFIX = {folder: prefix for folder, (_, prefix) in GAMES.items()} | {TOY[0]: "ToyNim"}
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_every_game_folder_names_its_classes_alike(folder):
+    """``<Game>Game`` in rules.py, ``<Game>State`` in state.py, ``<Game>Encoder`` in
+    observation.py, ``<Game>View`` in view.py (each the game's own class, wired into the game
+    class), ``<Game>Config`` in config.py and ``HeuristicBot`` in bot.py (the bot spec
+    ``"heuristic"`` names it)."""
+    prefix = CLASS_PREFIX[folder]
     missing = []
-    for folder, (_, game) in sorted(GAMES.items()):
-        for module, role in (("rules", "Game"), ("state", "State"), ("observation", "Encoder"),
-                             ("view", "View"), ("bot", "Bot")):
-            mod = importlib.import_module(f"card_envs.{folder}.{module}")
-            if not isinstance(getattr(mod, game + role, None), type):
-                missing.append(f"card_envs.{folder}.{module}.{game}{role}")
+    found = {}
+    for module, role in (("rules", "Game"), ("state", "State"), ("observation", "Encoder"),
+                         ("view", "View"), ("config", "Config"), ("bot", "HeuristicBot")):
+        name = role if role == "HeuristicBot" else prefix + role
+        mod = importlib.import_module(f"card_envs.{folder}.{module}")
+        cls = getattr(mod, name, None)
+        if not isinstance(cls, type) or cls.__module__ != mod.__name__:
+            missing.append(f"card_envs.{folder}.{module}.{name}")
+        found[role] = cls
     assert not missing, "classes not named <Game><Role>: " + ", ".join(missing)
+    game = found["Game"]
+    assert (game.state_class, game.encoder_class, game.view_class) == (
+        found["State"], found["Encoder"], found["View"])

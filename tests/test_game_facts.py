@@ -18,7 +18,7 @@ from card_envs.core.registry import make_game
 from card_envs.dirt_and_glory.state import MAX_TOKENS
 from card_envs.testing import ConformanceError, check_game
 from card_envs.testing.facts import check_facts
-from card_envs.testing.toy_game import PerfectBot, ToyConfig, ToyNim
+from card_envs.testing.toy_game import PerfectBot, ToyNimConfig, ToyNimGame
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "card_envs"
 
@@ -85,12 +85,12 @@ def test_win_reward_of_dirt_and_glory_is_a_win_loss_utility():
 
 
 def test_the_toy_game_declares_no_optional_hook_and_chance_with_its_bonus_card():
-    game = ToyNim(ToyConfig())
+    game = ToyNimGame(ToyNimConfig())
     assert not game.facts.provides_potential and not game.facts.provides_lookahead_horizon
     assert game.potential(game.new_state(0), 0) == 0.0  # GameBase's "none" defaults
     assert game.lookahead_horizon(game.new_state(0)) is None
-    assert game.facts.chance and not ToyNim(ToyConfig(hidden_bonus=False)).facts.chance
-    assert game.facts.max_game_length == ToyConfig().max_rounds == 100
+    assert game.facts.chance and not ToyNimGame(ToyNimConfig(hidden_bonus=False)).facts.chance
+    assert game.facts.max_game_length == ToyNimConfig().max_rounds == 100
 
 
 def test_gamebase_keeps_no_balance_stubs_and_is_abstract():
@@ -123,20 +123,20 @@ def test_a_game_without_a_declared_fact_is_named():
 
 
 # -- false facts fail check_game ---------------------------------------------------------------
-class ClaimsZeroSum(ToyNim):
+class ClaimsZeroSum(ToyNimGame):
     """Declares zero_sum (the default claim) while the losers get 0."""
 
     def returns(self, state):
         return [max(r, 0.0) for r in super().returns(state)]
 
 
-class NarrowUtility(ToyNim):
+class NarrowUtility(ToyNimGame):
     """The winner gets +1, the declared range ends at 0.5."""
 
     max_utility = 0.5
 
 
-class ShortGame(ToyNim):
+class ShortGame(ToyNimGame):
     """A pile of 10 taken 1..3 at a time lasts at least 4 decisions; declares 3."""
 
     def __init__(self, config):
@@ -144,7 +144,7 @@ class ShortGame(ToyNim):
         self.max_game_length = 3
 
 
-class NoChance(ToyNim):
+class NoChance(ToyNimGame):
     """Declares no chance although the bonus card's position is drawn from the seed."""
 
     def __init__(self, config):
@@ -152,28 +152,28 @@ class NoChance(ToyNim):
         self.chance = False
 
 
-class PotentialNotDeclared(ToyNim):
+class PotentialNotDeclared(ToyNimGame):
     """Implements potential() but does not declare it."""
 
     def potential(self, state, player):
         return 0.0
 
 
-class PotentialOutOfRange(ToyNim):
+class PotentialOutOfRange(ToyNimGame):
     provides_potential = True
 
     def potential(self, state, player):
         return float(state.pile)  # 10 at the start: outside [-1, 1]
 
 
-class UnhashableHorizon(ToyNim):
+class UnhashableHorizon(ToyNimGame):
     provides_lookahead_horizon = True
 
     def lookahead_horizon(self, state):
         return [state.decisions]
 
 
-class UnstableHorizon(ToyNim):
+class UnstableHorizon(ToyNimGame):
     provides_lookahead_horizon = True
 
     def lookahead_horizon(self, state):
@@ -181,20 +181,20 @@ class UnstableHorizon(ToyNim):
         return self.calls
 
 
-class UnknownUnits(ToyNim):
+class UnknownUnits(ToyNimGame):
     utility = "points"
 
 
 @pytest.mark.parametrize("cls, config, pattern", [
-    (ClaimsZeroSum, ToyConfig(num_players=3), r"not zero-sum \(the game declares zero_sum\)"),
-    (NarrowUtility, ToyConfig(), r"outside the declared utility range \[-1.0, 0.5\]"),
-    (ShortGame, ToyConfig(pile=10), "goes on after max_game_length = 3 decisions"),
-    (NoChance, ToyConfig(pile=12), "facts.chance = False, but seeds 0 and 1 play differently"),
-    (PotentialNotDeclared, ToyConfig(), "provides_potential = False, but the game implements"),
-    (PotentialOutOfRange, ToyConfig(), r"potential\(state, 0\) = 10.0 is not a number in"),
-    (UnhashableHorizon, ToyConfig(), "lookahead_horizon = .0. is not hashable"),
-    (UnstableHorizon, ToyConfig(), "lookahead_horizon is not stable"),
-    (UnknownUnits, ToyConfig(), "facts.utility = 'points'"),
+    (ClaimsZeroSum, ToyNimConfig(num_players=3), r"not zero-sum \(the game declares zero_sum\)"),
+    (NarrowUtility, ToyNimConfig(), r"outside the declared utility range \[-1.0, 0.5\]"),
+    (ShortGame, ToyNimConfig(pile=10), "goes on after max_game_length = 3 decisions"),
+    (NoChance, ToyNimConfig(pile=12), "facts.chance = False, but seeds 0 and 1 play differently"),
+    (PotentialNotDeclared, ToyNimConfig(), "provides_potential = False, but the game implements"),
+    (PotentialOutOfRange, ToyNimConfig(), r"potential\(state, 0\) = 10.0 is not a number in"),
+    (UnhashableHorizon, ToyNimConfig(), "lookahead_horizon = .0. is not hashable"),
+    (UnstableHorizon, ToyNimConfig(), "lookahead_horizon is not stable"),
+    (UnknownUnits, ToyNimConfig(), "facts.utility = 'points'"),
 ])
 def test_a_false_fact_fails_check_game(cls, config, pattern):
     with pytest.raises(ConformanceError, match=pattern):
@@ -216,5 +216,5 @@ def test_hidden_hands_declared_perfect_information_fail_check_game():
 
 
 def test_the_true_facts_pass_check_game():
-    for config in (ToyConfig(), ToyConfig(hidden_bonus=False), ToyConfig(num_players=4)):
-        assert check_game(ToyNim(config), games=4, heuristic=PerfectBot)["terminal"] == 4
+    for config in (ToyNimConfig(), ToyNimConfig(hidden_bonus=False), ToyNimConfig(num_players=4)):
+        assert check_game(ToyNimGame(config), games=4, heuristic=PerfectBot)["terminal"] == 4

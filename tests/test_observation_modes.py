@@ -18,8 +18,8 @@ from card_envs.bots.base import RandomBot
 from card_envs.core.errors import ConfigError
 from card_envs.core.registry import env_module, make_game
 from card_envs.testing import ConformanceError, check_game
-from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyConfig, ToyNim
-from card_envs.testing.toy_game.observation import ToyEncoder
+from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyNimConfig, ToyNimGame
+from card_envs.testing.toy_game.observation import ToyNimEncoder
 from card_envs.testing.variants import VARIANTS, variant_id
 from card_envs.wrappers.single_agent import SingleAgentEnv
 
@@ -105,14 +105,14 @@ def test_a_game_without_an_entity_view_and_bad_modes_are_refused_naming_the_fiel
         SingleAgentEnv(make_game("garda3"), RandomBot(0), observation_mode="dict",
                        privileged=True)
 
-    class NoEntities(ToyEncoder):
+    class NoEntities(ToyNimEncoder):
         ENTITIES = None
 
-    class Plain(ToyNim):
+    class Plain(ToyNimGame):
         encoder_class = NoEntities
 
     with pytest.raises(ConfigError, match="declares no entity view"):
-        SingleAgentEnv(Plain(ToyConfig()), RandomBot(0), observation_mode="entities")
+        SingleAgentEnv(Plain(ToyNimConfig()), RandomBot(0), observation_mode="entities")
 
 
 def test_an_entity_layout_refuses_a_bad_declaration_naming_it():
@@ -293,36 +293,36 @@ def test_scratch_wars_weapon_rows_gather_the_slot_and_flag_the_spin_and_the_atta
 
 
 # -- the leak checks of check_game catch a leaking view ---------------------------------------
-class LeakyEntityEncoder(ToyEncoder):
+class LeakyEntityEncoder(ToyNimEncoder):
     def fill_entities(self, state, player, flat, out):
         super().fill_entities(state, player, flat, out)
         out["seats"][player, 2] = max(state.bonus_at, 0) / MAX_PILE  # the hidden bonus card
 
 
-class LeakyEntities(ToyNim):
+class LeakyEntities(ToyNimGame):
     encoder_class = LeakyEntityEncoder
 
 
-class LeakyDictEncoder(ToyEncoder):
+class LeakyDictEncoder(ToyNimEncoder):
     def encode_dict(self, state, player):
         view = super().encode_dict(state, player)
         view["bonus_mine"] = np.array([max(state.bonus_at, 0) / MAX_PILE], dtype=np.float32)
         return view
 
 
-class LeakyDict(ToyNim):
+class LeakyDict(ToyNimGame):
     encoder_class = LeakyDictEncoder
 
 
 def test_check_game_passes_the_toy_views_and_fails_a_leaking_one():
-    counts = check_game(ToyNim(ToyConfig(num_players=3)), games=4, heuristic=PerfectBot)
+    counts = check_game(ToyNimGame(ToyNimConfig(num_players=3)), games=4, heuristic=PerfectBot)
     assert counts["terminal"] == 4
     with pytest.raises(ConformanceError, match=r"entities view changes after sample_hidden "
                                                r"for seat \d \('seats' entry \[\d, 2\]\)"):
-        check_game(LeakyEntities(ToyConfig(num_players=3)), games=4, heuristic=PerfectBot)
+        check_game(LeakyEntities(ToyNimConfig(num_players=3)), games=4, heuristic=PerfectBot)
     with pytest.raises(ConformanceError, match="the dict view of seat 0: its pieces differ "
                                                "from the flat observation"):
-        check_game(LeakyDict(ToyConfig(num_players=3)), games=4, heuristic=PerfectBot)
+        check_game(LeakyDict(ToyNimConfig(num_players=3)), games=4, heuristic=PerfectBot)
 
 
 # -- SB3's MultiInputPolicy trains on the dict view --------------------------------------------

@@ -106,6 +106,22 @@ def test_every_registry_game_is_registered_with_openspiel():
         assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
 
 
+def test_the_game_type_reads_the_declared_zero_sum_fact():
+    """``utility`` is ZERO_SUM from ``facts.zero_sum`` (every shipped game declares it), and a
+    game declaring it false is GENERAL_SUM; the seat range is the named wide one."""
+    from card_envs.testing.toy_game import ToyNimConfig, ToyNimGame
+
+    class GeneralSum(ToyNimGame):
+        zero_sum = False
+
+    utility = pyspiel.GameType.Utility
+    assert osb._game_type("toy", ToyNimGame(ToyNimConfig())).utility == utility.ZERO_SUM
+    general = osb._game_type("toy", GeneralSum(ToyNimConfig()))
+    assert general.utility == utility.GENERAL_SUM
+    assert (general.min_num_players, general.max_num_players) == (
+        osb.TYPE_MIN_PLAYERS, osb.TYPE_MAX_PLAYERS) == (1, 16)
+
+
 @pytest.mark.parametrize("case", CONFIGS, ids=_id)
 def test_openspiel_random_simulation_test(case):
     """OpenSpiel's own checks of a game (clone equality, legal actions sorted and empty for the

@@ -9,38 +9,38 @@ import numpy as np
 import pytest
 
 from card_envs.testing import ConformanceError, check_game, check_state_mutations
-from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyConfig, ToyNim
+from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyNimConfig, ToyNimGame
 
 
 def test_the_toy_game_passes():
-    for cfg in (ToyConfig(), ToyConfig(num_players=3), ToyConfig(hidden_bonus=False)):
-        counts = check_game(ToyNim(cfg), games=8, heuristic=PerfectBot)
+    for cfg in (ToyNimConfig(), ToyNimConfig(num_players=3), ToyNimConfig(hidden_bonus=False)):
+        counts = check_game(ToyNimGame(cfg), games=8, heuristic=PerfectBot)
         assert counts["games"] == 8 and counts["terminal"] == 8 and counts["decisions"] >= 8 * 3
 
 
 def test_the_toy_game_passes_the_mutation_walk():
-    game = ToyNim(ToyConfig())
+    game = ToyNimGame(ToyNimConfig())
     state = game.new_state(1)
     game.apply_action(state, 0)
     counts = check_state_mutations(game, state)
     assert counts["mutations"] == counts["refused"] + counts["loaded"] > 3000
 
 
-class SharedListClone(ToyNim):
+class SharedListClone(ToyNimGame):
     def clone(self, state):
         c = super().clone(state)
         c.taken = state.taken  # shares a list
         return c
 
 
-class ReadsHiddenObservation(ToyNim):
+class ReadsHiddenObservation(ToyNimGame):
     def observe(self, state, player):
         obs = super().observe(state, player)
         obs[5] = max(state.bonus_at, 0) / MAX_PILE  # where the hidden bonus card lies
         return obs
 
 
-class PeekingSampleHidden(ToyNim):
+class PeekingSampleHidden(ToyNimGame):
     def sample_hidden(self, state, player, rng):
         s = super().sample_hidden(state, player, rng)
         if state.bonus_owner < 0 and state.bonus_at > 0 and state.pile > 1:
@@ -50,33 +50,33 @@ class PeekingSampleHidden(ToyNim):
         return s
 
 
-class NotZeroSum(ToyNim):
+class NotZeroSum(ToyNimGame):
     def returns(self, state):
         r = super().returns(state)
         return [max(x, 0.0) for x in r]  # losers get 0: not zero-sum
 
 
-class OutOfBounds(ToyNim):
+class OutOfBounds(ToyNimGame):
     def observe(self, state, player):
         obs = super().observe(state, player)
         obs[0] = state.pile / 5  # a pile of 10 shows 2.0 > observation_high
         return obs
 
 
-class AcceptsIllegal(ToyNim):
+class AcceptsIllegal(ToyNimGame):
     def apply_action(self, state, action):  # skips the core's checks
         state.legal_cache = None
         self._apply_action(state, int(action) % 3)
 
 
-class CoercesFloats(ToyNim):
+class CoercesFloats(ToyNimGame):
     def apply_action(self, state, action):
         if isinstance(action, float) and action.is_integer():
             action = int(action) % self.num_actions
         super().apply_action(state, action)
 
 
-class UnsavedField(ToyNim):
+class UnsavedField(ToyNimGame):
     """Keeps part of its state outside the declaration: a saved copy plays on differently."""
 
     def new_state(self, seed):
@@ -102,16 +102,16 @@ class UnsavedField(ToyNim):
 ])
 def test_broken_games_fail_naming_the_property(cls, pattern):
     with pytest.raises(ConformanceError, match=pattern):
-        check_game(cls(ToyConfig(num_players=3)), games=6, heuristic=PerfectBot)
+        check_game(cls(ToyNimConfig(num_players=3)), games=6, heuristic=PerfectBot)
 
 
-class WeakCheckState(ToyNim):
+class WeakCheckState(ToyNimGame):
     def check_state(self, state):  # accepts anything the declaration allows
         return None
 
 
 def test_a_weak_check_state_fails_the_mutation_walk():
-    game = WeakCheckState(ToyConfig())
+    game = WeakCheckState(ToyNimConfig())
     state = game.new_state(1)
     game.apply_action(state, 0)
     with pytest.raises(ConformanceError, match="loaded, but then|accepted"):
@@ -124,11 +124,11 @@ def test_bot_reading_hidden_information_fails():
             return 0 if state.bonus_at % 2 else super().act(game, state, player)
 
     with pytest.raises(ConformanceError, match="heuristic bot .* reads hidden information"):
-        check_game(ToyNim(ToyConfig()), games=10, heuristic=Cheat)
+        check_game(ToyNimGame(ToyNimConfig()), games=10, heuristic=Cheat)
 
 
 def test_numpy_actions_are_stored_as_plain_ints():
-    game = ToyNim(ToyConfig())
+    game = ToyNimGame(ToyNimConfig())
     state = game.new_state(0)
     game.apply_action(state, np.int64(2))
     assert type(state.pile) is int and state.taken == [3, 0]
@@ -138,13 +138,13 @@ def test_auto_heuristic_is_the_game_folders_bot_and_a_game_outside_a_folder_is_t
     from card_envs.testing import toy_game
     from card_envs.testing.conformance import _heuristic_factory
 
-    assert _heuristic_factory(ToyNim(ToyConfig()), "auto") is toy_game.bot.HeuristicBot
+    assert _heuristic_factory(ToyNimGame(ToyNimConfig()), "auto") is toy_game.bot.HeuristicBot
 
-    class Elsewhere(ToyNim):  # defined in a test module, not in a game folder's rules.py
+    class Elsewhere(ToyNimGame):  # defined in a test module, not in a game folder's rules.py
         pass
 
     with pytest.raises(ConformanceError, match="not a game folder's rules.py"):
-        check_game(Elsewhere(ToyConfig()), games=1)
+        check_game(Elsewhere(ToyNimConfig()), games=1)
 
 
 def test_the_template_env_module_documents_its_layouts_and_passes_api_test():

@@ -1,7 +1,9 @@
 """The ``Game`` contract every card game of the suite implements (pure rules, no spaces).
 
 A game object is built from one config (variant, card set, player count) and holds no per-game
-state; all of that lives in a state object it creates. Rules code never imports Gymnasium or
+state; all of that lives in a state object it creates. Each game names its classes alike:
+``<Game>Game`` (a :class:`GameBase`; ``Garda3Game``, ``RustBrawlGame``, the template
+``ToyNimGame``), ``<Game>State``, ``<Game>Encoder``, ``<Game>View`` and ``<Game>Config``. Rules code never imports Gymnasium or
 PettingZoo: the one generic adapter (:mod:`card_envs.core.aec`) turns any ``Game`` into a
 PettingZoo AEC env.
 

@@ -10,14 +10,14 @@ deck composition or hand, nor the order of any deck (DG-5).
 Counts are divided by fixed scales (``max_owned`` = starting cards + 2 drafted + ``num_rounds``
 offer cards); unbounded numbers (fuel, score) are divided by a scale and clipped at 1.
 
-The layout depends on the config (seats, rounds, the content's card kinds): :meth:`Encoder.
-make_layout`. A territory's entries are fixed for a whole game: :meth:`Encoder.static_part`.
-What the encoder needs from the rules it reads from the game object (public attributes); this
-module does not import the rules.
+The layout depends on the config (seats, rounds, the content's card kinds):
+:meth:`DirtAndGloryEncoder.make_layout`. A territory's entries are fixed for a whole game:
+:meth:`DirtAndGloryEncoder.static_part`. What the encoder needs from the rules it reads from the
+game object (public attributes); this module does not import the rules.
 
-The per-entity view (:meth:`Encoder.make_entities`) turns the per-kind counts into rows: one row
-per card kind in each pile (own deck, reserve, hand, the offer, the caravans), with the kind's
-values and ability and the count; the seats are rows of their features.
+The per-entity view (:meth:`DirtAndGloryEncoder.make_entities`) turns the per-kind counts into
+rows: one row per card kind in each pile (own deck, reserve, hand, the offer, the caravans), with
+the kind's values and ability and the count; the seats are rows of their features.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy as np
 
 from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
-from card_envs.core.observation import Encoder as EncoderBase
+from card_envs.core.observation import Encoder
 from card_envs.dirt_and_glory.constants import (
     ABILITIES,
     ABILITY,
@@ -67,7 +67,7 @@ KIND_ZONES = (("own_deck", "own_deck", "cards of the kind / max_owned"),
               ("own_caravan", "caravans", "cards of the kind / max_owned"))
 
 
-class Encoder(EncoderBase):
+class DirtAndGloryEncoder(Encoder):
     """Builds the observation of a :class:`~card_envs.dirt_and_glory.rules.DirtAndGloryGame`
     (``game.encoder``)."""
 

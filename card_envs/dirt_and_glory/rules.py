@@ -50,14 +50,14 @@ from card_envs.dirt_and_glory.constants import (
     VALUE,
     action_layout,
 )
-from card_envs.dirt_and_glory.observation import Encoder
-from card_envs.dirt_and_glory.state import MAX_TOKENS, DGState, check_state
+from card_envs.dirt_and_glory.observation import DirtAndGloryEncoder
+from card_envs.dirt_and_glory.state import MAX_TOKENS, DirtAndGloryState, check_state
 from card_envs.dirt_and_glory.view import DirtAndGloryView
 
-__all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DGState", "make_game"]
+__all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DirtAndGloryState", "make_game"]
 
 
-class DirtAndGloryGame(GameBase[DGState]):
+class DirtAndGloryGame(GameBase[DirtAndGloryState]):
     """The Dirt and Glory ``Game`` (contract: :mod:`card_envs.core.game`).
 
     Raises (construction): ConfigError for a wrong config value (named field), also for a
@@ -67,9 +67,9 @@ class DirtAndGloryGame(GameBase[DGState]):
 
     name = "dirt_and_glory"
     version = 1
-    state_class = DGState
+    state_class = DirtAndGloryState
     state_checks = check_state
-    encoder_class = Encoder
+    encoder_class = DirtAndGloryEncoder
     view_class = DirtAndGloryView
     phases = PHASES
     over_phase = END
@@ -144,7 +144,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             self.max_owned * 6 + 4 * config.fuel_uses_per_turn + 40)
 
     # -- set-up (DG-2) ---------------------------------------------------------------------------
-    def new_state(self, seed: int) -> DGState:
+    def new_state(self, seed: int) -> DirtAndGloryState:
         cfg, n = self.config, self.num_players
         rng = make_rng(seed)
         unit_deck = list(range(self.deck_size))
@@ -155,7 +155,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             territories = list(range(cfg.num_rounds))
         D, S = self.deck_size, self.start_size
-        s = DGState(
+        s = DirtAndGloryState(
             rng=rng, phase=DRAFT, player=0, round=0, first=0, prep_pos=0,
             unit_deck=unit_deck, offer=[], discarded=[], territories=territories,
             decks=[list(range(D + p * S, D + (p + 1) * S)) for p in range(n)],
@@ -168,7 +168,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         s.hand = self._draw_unit(s, DRAFT_DRAW)  # DG-2.1: seat 0 drafts first, then 1, ...
         return s
 
-    def _draw_unit(self, s: DGState, k: int) -> list[int]:
+    def _draw_unit(self, s: DirtAndGloryState, k: int) -> list[int]:
         deck = s.unit_deck
         out = []
         for _ in range(min(k, len(deck))):
@@ -176,14 +176,14 @@ class DirtAndGloryGame(GameBase[DGState]):
         return out
 
     # -- contract: queries -----------------------------------------------------------------------
-    def is_truncated(self, state: DGState) -> bool:
+    def is_truncated(self, state: DirtAndGloryState) -> bool:
         return False
 
-    def target(self, state: DGState) -> int:
+    def target(self, state: DirtAndGloryState) -> int:
         """Target of the current territory (DG-1.2)."""
         return self.terr_target[state.territories[min(state.round, len(state.territories) - 1)]]
 
-    def total(self, state: DGState, p: int) -> int:
+    def total(self, state: DirtAndGloryState, p: int) -> int:
         """Caravan total of seat ``p`` (counted values, DG-3.2)."""
         return sum(state.values[p])
 
@@ -191,7 +191,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         ck = self.card_kind
         return sorted({ck[c] for c in cards})
 
-    def _legal_actions(self, s: DGState) -> list[int]:
+    def _legal_actions(self, s: DirtAndGloryState) -> list[int]:
         ph, p, cfg = s.phase, s.player, self.config
         if ph == MAIN:
             out = []
@@ -229,7 +229,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         return []
 
     # -- contract: transitions -------------------------------------------------------------------
-    def _apply_action(self, state: DGState, action: int) -> None:
+    def _apply_action(self, state: DirtAndGloryState, action: int) -> None:
         """The transition of one legal ``action`` of the seat to act (the core has checked it)."""
         ph, p = state.phase, state.player
         if ph == MAIN:
@@ -309,7 +309,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         raise AssertionError("kind not present")  # guarded by legal_actions
 
     # -- round flow ------------------------------------------------------------------------------
-    def _start_round(self, s: DGState) -> None:
+    def _start_round(self, s: DirtAndGloryState) -> None:
         n = self.num_players
         s.first = s.round % n if self.config.first_player == "rotate" else 0  # DG-3.2
         for p in range(n):
@@ -320,7 +320,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         s.ctx = "setup"
         self._begin_prep(s)
 
-    def _begin_prep(self, s: DGState) -> None:
+    def _begin_prep(self, s: DirtAndGloryState) -> None:
         p = (s.first + s.prep_pos) % self.num_players
         s.player = p
         mode = self.config.reserve_mix
@@ -333,7 +333,7 @@ class DirtAndGloryGame(GameBase[DGState]):
                 s.reserves[p] = []
         self._begin_setup(s, p)
 
-    def _begin_setup(self, s: DGState, p: int) -> None:
+    def _begin_setup(self, s: DirtAndGloryState, p: int) -> None:
         """DG-3.1: shuffle the deck, draw 2; with fewer cards draw what is there."""
         deck = s.decks[p]
         s.rng.shuffle(deck)
@@ -348,7 +348,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             self._next_prep(s)
 
-    def _place(self, s: DGState, p: int, c: int) -> None:
+    def _place(self, s: DirtAndGloryState, p: int, c: int) -> None:
         """DG-3.1: ``c`` opens the caravan; its ability (``first_card_ability``) is resolved
         before its value is chosen, as for a played card (DG-3.2)."""
         s.caravans[p].append(c)
@@ -359,7 +359,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             return
         self._after_ability(s, p)
 
-    def _play(self, s: DGState, p: int, c: int) -> None:
+    def _play(self, s: DirtAndGloryState, p: int, c: int) -> None:
         """DG-3.2: ``c`` joins the caravan; its ability may be resolved (DG-1.5), *then* a
         two-value card's value is chosen (the caravan total is announced)."""
         s.caravans[p].append(c)
@@ -375,7 +375,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             self._after_ability(s, p)
 
-    def ability_available(self, s: DGState, p: int) -> bool:
+    def ability_available(self, s: DirtAndGloryState, p: int) -> bool:
         """Whether seat ``p`` may resolve the ability of the card just played or placed
         (``s.pending``) now (DG-1.5: a stash needs another caravan card, a scout a deck)."""
         ab = self.card_ab[s.pending]
@@ -387,7 +387,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             return bool(s.decks[p])
         return True
 
-    def _after_ability(self, s: DGState, p: int) -> None:
+    def _after_ability(self, s: DirtAndGloryState, p: int) -> None:
         """After the ability (resolved, skipped or none): the value choice of a two-value card
         that does not count 0, else the value is settled."""
         c = s.pending
@@ -400,13 +400,13 @@ class DirtAndGloryGame(GameBase[DGState]):
                 s.values[p][-1] = self.card_high[c]
         self._after_value(s, p)
 
-    def _after_value(self, s: DGState, p: int) -> None:
+    def _after_value(self, s: DirtAndGloryState, p: int) -> None:
         if s.ctx == "setup":
             self._next_prep(s)
         else:
             self._post_play(s, p)
 
-    def _next_prep(self, s: DGState) -> None:
+    def _next_prep(self, s: DirtAndGloryState) -> None:
         s.pending = -1
         s.prep_pos += 1
         if s.prep_pos < self.num_players:
@@ -415,14 +415,14 @@ class DirtAndGloryGame(GameBase[DGState]):
             s.ctx = "play"
             self._begin_turn(s, s.first)
 
-    def _begin_turn(self, s: DGState, p: int) -> None:
+    def _begin_turn(self, s: DirtAndGloryState, p: int) -> None:
         s.player = p
         s.phase = MAIN
         s.pending = -1
         s.fuel_used = 0
         s.from_reserve = False
 
-    def _resolve_ability(self, s: DGState, p: int, action: int) -> None:
+    def _resolve_ability(self, s: DirtAndGloryState, p: int, action: int) -> None:
         ab = self.card_ab[s.pending]
         if ab == AB_FUEL:
             s.fuel[p] += 1
@@ -441,7 +441,7 @@ class DirtAndGloryGame(GameBase[DGState]):
             s.reserves[p].append(car.pop(best))
             vals.pop(best)
 
-    def _post_play(self, s: DGState, p: int) -> None:
+    def _post_play(self, s: DirtAndGloryState, p: int) -> None:
         cfg = self.config
         bust = sum(s.values[p]) > self.target(s)
         can_fuel = (s.fuel[p] >= cfg.fuel_cost and s.fuel_used < cfg.fuel_uses_per_turn
@@ -453,7 +453,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             self._end_turn(s, p)
 
-    def _pass(self, s: DGState, p: int, busted: bool) -> None:
+    def _pass(self, s: DirtAndGloryState, p: int, busted: bool) -> None:
         s.passed[p] = True
         s.busted[p] = busted
         s.pending = -1
@@ -462,7 +462,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         else:
             self._end_turn(s, p)
 
-    def _end_turn(self, s: DGState, p: int) -> None:
+    def _end_turn(self, s: DirtAndGloryState, p: int) -> None:
         n = self.num_players
         for i in range(1, n + 1):
             q = (p + i) % n
@@ -471,7 +471,7 @@ class DirtAndGloryGame(GameBase[DGState]):
                 return
         self._end_round(s)
 
-    def round_places(self, s: DGState) -> list[int]:
+    def round_places(self, s: DirtAndGloryState) -> list[int]:
         """DG-3.5 place per seat (1-based) among players within the target; 0 = exceeded."""
         n, target = self.num_players, self.target(s)
         dist = [target - sum(s.values[p]) for p in range(n)]
@@ -485,7 +485,7 @@ class DirtAndGloryGame(GameBase[DGState]):
                 places[p] = 1 + distinct.index(dist[p])
         return places
 
-    def _end_round(self, s: DGState) -> None:
+    def _end_round(self, s: DirtAndGloryState) -> None:
         cfg, n = self.config, self.num_players
         t = s.territories[s.round]
         pts, fls = self.terr_points[t], self.terr_fuel[t]
@@ -519,7 +519,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         s.offer = self._draw_unit(s, n)
         self._start_round(s)
 
-    def _end_game(self, s: DGState) -> None:
+    def _end_game(self, s: DirtAndGloryState) -> None:
         cfg, n = self.config, self.num_players
         for p in range(n):  # DG-4.1
             s.scores[p] += s.fuel[p] // cfg.fuel_per_point
@@ -533,7 +533,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         s.player = -1
         s.hand = []
 
-    def returns(self, state: DGState) -> list[float]:
+    def returns(self, state: DirtAndGloryState) -> list[float]:
         """DG-4.2 rewards (zeros before the end). ``win``: (W_i − 1/n)·n/(n−1);
         ``score``: own score minus the mean of the others' scores."""
         n = self.num_players
@@ -547,7 +547,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         return [state.scores[p] - (tot - state.scores[p]) / (n - 1) for p in range(n)]
 
     # -- optional hooks (card_envs.core.game): reward shaping and decision-time lookahead --------
-    def potential(self, state: DGState, player: int) -> float:
+    def potential(self, state: DirtAndGloryState, player: int) -> float:
         """``player``'s score lead, float in [-1, 1], from public facts only (scores and fuel,
         DG-5): each seat's standing is its score plus its fuel over ``fuel_per_point`` (what the
         tokens are worth at the end, DG-4.1, unrounded); own standing minus the mean of the other
@@ -559,7 +559,7 @@ class DirtAndGloryGame(GameBase[DGState]):
         stand = [sc + f / fpp for sc, f in zip(state.scores, state.fuel)]
         return lead(stand, player, self.config.num_rounds * max(p[0] for p in self.terr_points))
 
-    def lookahead_horizon(self, state: DGState) -> int | None:
+    def lookahead_horizon(self, state: DirtAndGloryState) -> int | None:
         """The 0-based round (DG-3) during every decision of a round: the reserve mix and the
         caravan set-up of its preparation (DG-3.6, DG-3.1, with the first card's value) and the
         turns (``main``, ``value``, ``ability``, ``after``, ``take``; DG-3.2, DG-3.3): a
@@ -579,7 +579,7 @@ class DirtAndGloryGame(GameBase[DGState]):
     # -- state invariants (the declaration's static ranges are checked by the core) -------------
 
     # -- hidden information ------------------------------------------------------------------------
-    def _resample_hidden(self, s: DGState, player: int, rng: random.Random) -> None:
+    def _resample_hidden(self, s: DirtAndGloryState, player: int, rng: random.Random) -> None:
         """A state consistent with ``player``'s observation: the cards ``player`` cannot locate
         (other seats' reserves, decks and undecided hands, the other seats' discarded draft
         cards, and the unit deck) are shuffled together and dealt back into zones of the same

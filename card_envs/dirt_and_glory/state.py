@@ -1,4 +1,4 @@
-"""Dirt and Glory state: the declaration (:class:`DGState`) and the invariant check
+"""Dirt and Glory state: the declaration (:class:`DirtAndGloryState`) and the invariant check
 :func:`check_state` (rule ids ``DG-…`` of ``docs/rules/dirt_and_glory.md``).
 
 Cards are integer ids: unit-deck cards ``0 .. D-1`` (one id per copy), then player ``p``'s
@@ -52,7 +52,7 @@ Tokens = Annotated[int, Field(ge=0, le=MAX_TOKENS)]
 
 
 @dataclass(slots=True, eq=False)
-class DGState(GameState):
+class DirtAndGloryState(GameState):
     """A Dirt and Glory position, declared once (clone / JSON / validation come from the core,
     :mod:`card_envs.core.state`; :func:`check_state` adds the config's invariants).
 
@@ -109,7 +109,7 @@ class DGState(GameState):
     winners: list[Seat]
 
 
-def check_state(game: Any, state: DGState) -> None:
+def check_state(game: Any, state: DirtAndGloryState) -> None:
     """StateError naming the field path and value unless ``state`` is a consistent position
     of this config: seat counts, card ids of this content and the card multiset over every
     zone (nothing created or lost; starting cards only in their owner's zones), counted

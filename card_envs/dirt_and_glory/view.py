@@ -24,7 +24,7 @@ from card_envs.dirt_and_glory.constants import (
     PHASES,
     VALUE,
 )
-from card_envs.dirt_and_glory.state import DGState
+from card_envs.dirt_and_glory.state import DirtAndGloryState
 
 #: each ability (DG-1.5) in a few words, by ability code (``ABILITIES``); ``""`` for none
 ABILITY_WORDS = ("", "+1 fuel", "see your deck's top card", "your next card counts 0",
@@ -59,11 +59,11 @@ class DirtAndGloryView(View):
         plain = game.card_low[c] == game.card_high[c] == value
         return text if plain else f"{text} = {value}"
 
-    def _territory(self, s: DGState):
+    def _territory(self, s: DirtAndGloryState):
         return self.game.content.territories[s.territories[min(s.round, len(s.territories) - 1)]]
 
     # -- moves ----------------------------------------------------------------------------------
-    def describe_action(self, state: DGState, piece: str, index: int) -> str | None:
+    def describe_action(self, state: DirtAndGloryState, piece: str, index: int) -> str | None:
         """The card kind a kind-indexed action names (``"take 3: 2/5 (+1 fuel)"``); the value
         of the value choice with the card just played (``"high 4 of 1/4"``); the ability the
         ability decision resolves, in words. ``None`` for the other fixed actions."""
@@ -81,7 +81,7 @@ class DirtAndGloryView(View):
             return ABILITY_WORDS[game.card_ab[c]]
         return None
 
-    def action_seen_by(self, state: DGState, action: int, player: int) -> str:
+    def action_seen_by(self, state: DirtAndGloryState, action: int, player: int) -> str:
         """The action's name, but the kind another seat returns in the draft (DG-2.1) or mixes
         from its reserve into its deck (DG-3.6) is not named."""
         game = self.game
@@ -94,7 +94,7 @@ class DirtAndGloryView(View):
         return game.action_to_string(state, action)
 
     # -- text views -----------------------------------------------------------------------------
-    def _round_lines(self, s: DGState) -> list[str]:
+    def _round_lines(self, s: DirtAndGloryState) -> list[str]:
         cfg = self.game.config
         terr = self._territory(s)
         pts, fuel = "/".join(map(str, terr.points)), "/".join(map(str, terr.fuel))
@@ -106,7 +106,7 @@ class DirtAndGloryView(View):
                 + (", ".join(self.card_text(c) for c in s.offer) or "-")
                 + f" · unit deck {cards(len(s.unit_deck))}"]
 
-    def _seat_head(self, s: DGState, p: int, player: int | None) -> str:
+    def _seat_head(self, s: DirtAndGloryState, p: int, player: int | None) -> str:
         target = self._territory(s).target
         caravan = ", ".join(self._counted(c, v) for c, v in zip(s.caravans[p], s.values[p]))
         flags = [f for f, on in (("passed", s.passed[p] and not s.busted[p]),
@@ -117,7 +117,7 @@ class DirtAndGloryView(View):
                 f"{caravan or '-'} → total {sum(s.values[p])} of {target}"
                 + "".join(f" · {f}" for f in flags))
 
-    def render_view(self, state: DGState, player: int) -> str:
+    def render_view(self, state: DirtAndGloryState, player: int) -> str:
         """Seat ``player``'s view (DG-5): the territory and its rewards, the offer, every seat's
         score, fuel and caravan (with the value each card counts and the total), the own reserve,
         the own deck's composition (never its order; the top card once scouted) and the own
@@ -160,7 +160,7 @@ class DirtAndGloryView(View):
                            "fuel, DG-4.1)")
         return "\n".join(lines)
 
-    def _result_text(self, s: DGState) -> str:
+    def _result_text(self, s: DirtAndGloryState) -> str:
         """The last round's place, points and fuel per seat (DG-3.5)."""
         out = []
         for p, (place, points, fuel) in enumerate(s.last_result):
@@ -168,7 +168,7 @@ class DirtAndGloryView(View):
             out.append(f"seat {p} {where} +{points} points +{fuel} fuel")
         return ", ".join(out)
 
-    def render(self, state: DGState) -> str:
+    def render(self, state: DirtAndGloryState) -> str:
         """The whole state as text (debugging): every reserve, deck order and drawn card."""
         s, game = state, self.game
         terr = self._territory(s)
@@ -193,7 +193,7 @@ class DirtAndGloryView(View):
         return "\n".join(lines)
 
     # -- what a move did ------------------------------------------------------------------------
-    def effects_seen_by(self, before: DGState, action: int, after: DGState,
+    def effects_seen_by(self, before: DirtAndGloryState, action: int, after: DirtAndGloryState,
                         player: int) -> list[str]:
         """Per seat: the cards that joined or left its caravan (public once played) and its new
         total, a pass or going over, fuel and score changes; the top card a scout shows (to its
@@ -262,7 +262,7 @@ class DirtAndGloryView(View):
         return CardFace(printed if value is None else str(value), details,
                         tone="gold" if kind.ability != AB_NONE else "plain", marked=marked)
 
-    def table_view(self, state: DGState, player: int | None) -> Table:
+    def table_view(self, state: DirtAndGloryState, player: int | None) -> Table:
         """The picture's content (``rgb_array``, DG-5): the territory (target, points, fuel),
         the offer and the drawn draft / set-up cards (face down for the other seats); per seat
         its score, fuel, caravan (the counted value of each card big, the card just played

@@ -11,7 +11,6 @@ each deal is played once with A in every seat (``paired=True``), so the luck of 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from card_envs.evaluation.match import MatchResult, play_match
@@ -63,7 +62,3 @@ def evaluate(
 def report(result: MatchResult, a_name: str, b_name: str) -> str:
     """One line: ``A vs B: N games: win x% [lo, hi], draw ..., loss ...``."""
     return f"{a_name} vs {b_name}: {result.long_summary()}"
-
-
-def report_json(result: MatchResult, **extra: Any) -> str:
-    return json.dumps({**extra, **result.to_dict()}, indent=1)

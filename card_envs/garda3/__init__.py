@@ -5,6 +5,6 @@ observation encoder (:mod:`.observation`), heuristic bot (:mod:`.bot`). The env 
 
 from card_envs.garda3.bot import HeuristicBot
 from card_envs.garda3.config import Garda3Config
-from card_envs.garda3.rules import Garda3, make_game
+from card_envs.garda3.rules import Garda3Game, make_game
 
-__all__ = ["Garda3", "Garda3Config", "HeuristicBot", "make_game"]
+__all__ = ["Garda3Config", "Garda3Game", "HeuristicBot", "make_game"]

@@ -67,7 +67,6 @@ A_BONUS = ACTIONS.start("bonus")
 A_COUNTER = ACTIONS.start("counter")
 A_DECLINE = ACTIONS.start("decline")
 A_RESURRECT = ACTIONS.start("resurrect")
-NUM_ACTIONS = ACTIONS.size
 
 # Phases (who decides what): ``state.phase`` holds the int value
 class Phase(IntEnum):

@@ -3,7 +3,7 @@
 A turn is a sequence of small decisions (pick a fighter, play a card, play a second card or
 stop, choose the bonus side, counter-attack or not...); the action ids are the ranges of
 :data:`card_envs.garda3.constants.ACTIONS`. The state is
-:class:`~card_envs.garda3.state.Garda3State`; :meth:`Garda3.check_state` runs
+:class:`~card_envs.garda3.state.Garda3State`; :meth:`Garda3Game.check_state` runs
 :func:`card_envs.garda3.state.check_state` (declared as ``state_checks``).
 """
 
@@ -55,12 +55,12 @@ from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
 from card_envs.garda3.view import Garda3View
 
 
-def make_game(**config: Any) -> Garda3:
+def make_game(**config: Any) -> Garda3Game:
     """Build a Garda3 game from :class:`Garda3Config` keyword fields (ConfigError on bad ones)."""
-    return Garda3(config_from_kwargs(Garda3Config, config))
+    return Garda3Game(config_from_kwargs(Garda3Config, config))
 
 
-class Garda3(GameBase[Garda3State]):
+class Garda3Game(GameBase[Garda3State]):
     """The Garda3 ``Game`` (contract: :mod:`card_envs.core.game`)."""
 
     name = "garda3"

@@ -1,7 +1,7 @@
 """The Garda3 state, declared once (clone, JSON and type/range validation come from the core,
 :mod:`card_envs.core.state`), the battle roles read off it, and :func:`check_state`: this
 config's invariants (card multiset, seats, phase and the seat to act), which
-``Garda3.check_state`` runs on every loaded state.
+``Garda3Game.check_state`` runs on every loaded state.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ PhaseId = Annotated[int, Field(ge=0, le=len(PHASES) - 1)]
 @dataclass(slots=True, eq=False)
 class Garda3State(GameState):
     """All of one game's state, declared once (clone, JSON and the type/range checks come from
-    the core; :meth:`Garda3.check_state` adds the config's invariants).
+    the core; :meth:`Garda3Game.check_state` adds the config's invariants).
 
     Attributes (seats ``0..n-1``):
         rng: the game's chance (deck shuffles).

@@ -103,8 +103,9 @@ from typing import Any, Literal
 
 import pydantic
 
-from card_envs.core.cards import StrictModel, read_toml, validate_entries
+from card_envs.core.cards import StrictModel, load_tables
 from card_envs.core.errors import CardDataError, LoadoutError
+from card_envs.core.files import file_stamp
 from card_envs.rust_brawl.constants import (
     ABILITY_KINDS,
     ATTACK_TYPES,
@@ -342,19 +343,6 @@ def _fold(text: str) -> str:
                    if not unicodedata.combining(c))
 
 
-def ascii_id(name: str) -> str:
-    """The ASCII id derived from a printed name: ``"NA - M4X"`` -> ``"na_m4x"``."""
-    out, sep = [], False
-    for ch in _fold(name).replace("ł", "l").replace("ø", "o"):
-        if ch.isascii() and ch.isalnum():
-            out.append(ch)
-            sep = False
-        elif not sep and out:
-            out.append("_")
-            sep = True
-    return "".join(out).strip("_")
-
-
 @dataclass(frozen=True)
 class CardDb:
     """A validated card database: ``cards`` in file order (``cards[i].index == i``) and the
@@ -439,36 +427,15 @@ def load_card_db(path: str | Path | None = None) -> CardDb:
             name or (set, number).
     """
     p = Path(path) if path is not None else DEFAULT_CARDS
-    try:
-        st = p.stat()
-        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = None
-    return _load_card_db(str(p), stamp)
+    return _load_card_db(str(p), file_stamp(p))
 
 
 @functools.lru_cache(maxsize=16)
-def _load_card_db(source: str, _stamp) -> CardDb:
-    data = read_toml(source)
-    unknown = sorted(set(data) - {"card", "meta"})
-    if unknown:
-        raise CardDataError(f"{source}: unknown top-level key(s) {unknown} (a card-data file "
-                            "holds [[card]] tables and an optional [meta] table)")
-    if "card" not in data:
-        raise CardDataError(f"{source}: no [[card]] entries found")
-    models = validate_entries(source, data["card"], CardModel, key="card")
-    if not models:
-        raise CardDataError(f"{source}: [[card]] is empty")
-    seen: dict[Any, tuple[str, int]] = {}
-    for i, m in enumerate(models):
-        for field, key in (("id", ("id", m.id)), ("name", ("name", m.name)),
-                           ("number", ("number", m.set, m.number))):
-            if key in seen:
-                raise CardDataError(
-                    f"{source}: [[card]] entry {i} ({m.name!r}): field {field!r}: duplicate "
-                    f"{field} {key[1:] if field == 'number' else key[1]!r} (also entry "
-                    f"{seen[key][1]}, {seen[key][0]!r})")
-            seen[key] = (m.name, i)
+def _load_card_db(source: str, _stamp: tuple[int, int] | None) -> CardDb:
+    """The database of ``source`` (the core's :func:`~card_envs.core.cards.load_tables`: the
+    ``[[card]]`` array and an optional ``[meta]`` table; id, name and (set, number) unique)."""
+    models = load_tables(source, {"card": CardModel}, header=("meta",),
+                         unique=("id", "name", ("set", "number")))[1]["card"]
     return CardDb(tuple(_to_card(i, m) for i, m in enumerate(models)), source)
 
 

@@ -10,18 +10,18 @@ deck sizes, and with open decklists (RB-3.3) the multiset of the opponent's unse
 deck; with ``open_decklists=False`` the piece is left out: only counts).
 Never the opponent's hand or either deck's order.
 
-The per-entity view (:meth:`Encoder.make_entities`) has the same cards as rows: the table
-positions, the hand and the equipment being attached are views of the flat pieces; the per-card
-counts (own deck, graveyards, the opponent's unseen cards) become one row per card id with its
-features and its copies in each pile (``known_cards``).
+The per-entity view (:meth:`RustBrawlEncoder.make_entities`) has the same cards as rows: the
+table positions, the hand and the equipment being attached are views of the flat pieces; the
+per-card counts (own deck, graveyards, the opponent's unseen cards) become one row per card id
+with its features and its copies in each pile (``known_cards``).
 
 Card features (:data:`CARD_FEATURES`, ``F`` entries per card) are the same for table slots, hand
 slots and the equipment being attached; per-card counts have one entry per card of the database
 (``N``), divided by 2 (at most 2 copies of a card in a deck, RB-1.1). The layout depends on the
-config (``max_hand``) and the database size: :meth:`Encoder.make_layout`. What stays fixed for a
-card (and for a card with given equipment) is built once (:meth:`Encoder.static_part`). What the
-encoder needs from the rules it reads from the game object (public attributes and methods); this
-module does not import the rules.
+config (``max_hand``) and the database size: :meth:`RustBrawlEncoder.make_layout`. What stays
+fixed for a card (and for a card with given equipment) is built once
+(:meth:`RustBrawlEncoder.static_part`). What the encoder needs from the rules it reads from the
+game object (public attributes and methods); this module does not import the rules.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import numpy as np
 
 from card_envs.core.entities import EntityLayout, Target, Zone
 from card_envs.core.layout import Layout
-from card_envs.core.observation import Encoder as EncoderBase
+from card_envs.core.observation import Encoder
 from card_envs.rust_brawl.constants import (
     AB_BOOST_DMG,
     AB_BOOST_HLT,
@@ -44,6 +44,7 @@ from card_envs.rust_brawl.constants import (
     HEAL_TARGET,
     ICONS,
     KINDS,
+    NUM_SEATS,
     PHASES,
     POSITIONS,
     RANGED_TARGET,
@@ -123,7 +124,7 @@ COUNTS = ("own hand size / max_hand", "own deck size / 40", "own graveyard size 
           "own table point sum / 100", "opponent table point sum / 100")
 
 
-class Encoder(EncoderBase):
+class RustBrawlEncoder(Encoder):
     """Builds the observation of a :class:`~card_envs.rust_brawl.rules.RustBrawlGame`
     (``game.encoder``)."""
 
@@ -132,7 +133,7 @@ class Encoder(EncoderBase):
         (views of the flat vector), ``known_cards`` one row per card id of the per-card counts
         (at most the distinct cards of both decks: :func:`distinct_cards_bound` each)."""
         h, n = game.config.max_hand, game.num_cards
-        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(2)))
+        known = min(n, sum(self.distinct_cards(game, seat) for seat in range(NUM_SEATS)))
         card = f"the {NF} card features (table above)"
         piles = [name for name, _ in PILES if name in self.layout]
         self._piles = [self.layout[name].slice for name in piles]
@@ -151,7 +152,7 @@ class Encoder(EncoderBase):
                  "one row per card id (sorted) with a copy in my deck, a graveyard or (open "
                  "decklists) the opponent's unseen cards: its printed features and its copies "
                  "in each; rows: the most distinct cards the two seats' decks can hold "
-                 "(Encoder.distinct_cards)",
+                 "(RustBrawlEncoder.distinct_cards)",
                  features_doc=f"{card}, then " + "; ".join(d for _, d in PILES)),
         ], globals=("phase", "turn", "counts", "acting"), columns=2, targets=[
             Target("equip", "own_table"), Target("equip", "pending", column=1, row=0),
@@ -182,7 +183,7 @@ class Encoder(EncoderBase):
         rows = out["known_cards"]
         if len(ids) > len(rows):  # pragma: no cover - the bound of distinct_cards is broken
             raise RuntimeError(f"rust_brawl: {len(ids)} card ids to show in known_cards, "
-                               f"which has {len(rows)} rows (Encoder.distinct_cards)")
+                               f"which has {len(rows)} rows (RustBrawlEncoder.distinct_cards)")
         rows[:len(ids), :NF] = self.hand_rows()[ids]
         rows[:len(ids), NF:NF + len(counts)] = counts[:, ids].T
         if s.player == player and s.phase in (RANGED_TARGET, HEAL_TARGET):

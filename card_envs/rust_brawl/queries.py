@@ -66,7 +66,7 @@ from card_envs.rust_brawl.decks import load_deck, shipped_decks, validate_deck
 from card_envs.rust_brawl.state import (
     MAX_CARD_ID,
     RANDOM_DECK,
-    RBState,
+    RustBrawlState,
 )
 
 F_IMMUNE = 1 << AB_PARALYSIS_IMMUNE
@@ -265,7 +265,7 @@ def hit(dmg: int, attacker: Profile, printed_dmg: int, attacker_tmask: int, atta
     return dealt(dmg, in_cover, target, attacker_tmask, attack)
 
 
-class RustBrawlQueries(GameBase[RBState]):
+class RustBrawlQueries(GameBase[RustBrawlState]):
     """The card tables, the dealt decks and the position queries of a Rust Brawl game (module
     docstring); :class:`~card_envs.rust_brawl.rules.RustBrawlGame` adds the rules.
 
@@ -366,7 +366,7 @@ class RustBrawlQueries(GameBase[RBState]):
         """Card ``c``'s values and ability texts in English."""
         return card_text(self.db.cards[c])
 
-    def turns_of(self, s: RBState, p: int) -> int:
+    def turns_of(self, s: RustBrawlState, p: int) -> int:
         """How many turns seat ``p`` has started (the starter plays the odd turns)."""
         return (s.turn + (1 if p == s.starter else 0)) // 2
 
@@ -379,7 +379,7 @@ class RustBrawlQueries(GameBase[RBState]):
         """The sorted cards of the shipped deck ``name`` (``decks=None``), or ``None``."""
         return self._shipped.get(name)
 
-    def slot_profile(self, s: RBState, p: int, j: int) -> Profile:
+    def slot_profile(self, s: RustBrawlState, p: int, j: int) -> Profile:
         """The effective :class:`Profile` of the card at seat ``p``'s position ``j``."""
         eq = s.equipment[p][j]
         if not eq:
@@ -401,7 +401,7 @@ class RustBrawlQueries(GameBase[RBState]):
             self._profiles[key] = prof
         return prof
 
-    def slot_immune(self, s: RBState, p: int, j: int) -> bool:
+    def slot_immune(self, s: RustBrawlState, p: int, j: int) -> bool:
         """Whether the card at ``(p, j)`` cannot be paralysed (RB-8 paralysis_immune, its own
         or granted by its equipment)."""
         return bool(self.slot_profile(s, p, j).flags & F_IMMUNE)
@@ -417,7 +417,7 @@ class RustBrawlQueries(GameBase[RBState]):
             return False
         return True
 
-    def slot_dmg(self, s: RBState, p: int, j: int) -> int:
+    def slot_dmg(self, s: RustBrawlState, p: int, j: int) -> int:
         """DMG of the card at ``(p, j)`` with boosts (RB-6.1, RB-6.5): printed DMG, its
         equipment's DMG, and the DMG boosts of the other living friendly table cards whose
         filter (trait, action icon) it matches. Extra DMG against a target's trait is not
@@ -440,7 +440,7 @@ class RustBrawlQueries(GameBase[RBState]):
                     d += boost.amount
         return d
 
-    def side_dmg(self, s: RBState, p: int) -> list[int]:
+    def side_dmg(self, s: RustBrawlState, p: int) -> list[int]:
         """:meth:`slot_dmg` of seat ``p``'s four positions at once (0 for an empty one)."""
         row, hlt, eqs = s.table[p], s.hlt[p], s.equipment[p]
         prof0, dmg = self.profile0, self.printed_dmg
@@ -466,18 +466,19 @@ class RustBrawlQueries(GameBase[RBState]):
                         out[j] += boost.amount
         return out
 
-    def _deal(self, s: RBState, base: int, q: int, t: int, src_tmask: int, atype: int) -> int:
+    def _deal(self, s: RustBrawlState, base: int, q: int, t: int, src_tmask: int,
+              atype: int) -> int:
         """The damage ``base`` DMG does to the card at ``(q, t)``
         (:func:`dealt`, RB-6.1, RB-6.2: cover, then its flat, trait
         and (``atype`` MELEE / RANGED; -1 for none) attack-type reductions)."""
         return dealt(base, s.cover[q][t], self.slot_profile(s, q, t), src_tmask, atype)
 
-    def living(self, s: RBState, p: int) -> list[int]:
+    def living(self, s: RustBrawlState, p: int) -> list[int]:
         """Seat ``p``'s positions holding a card not destroyed (RB-6.1)."""
         row, hlt = s.table[p], s.hlt[p]
         return [j for j in range(POSITIONS) if row[j] >= 0 and hlt[j] > 0]
 
-    def ranged_targets(self, s: RBState, p: int) -> list[int]:
+    def ranged_targets(self, s: RustBrawlState, p: int) -> list[int]:
         """The opposing positions a ranged attack of seat ``p`` may target (RB-5.2): the living
         vehicles while there is one, else every living opposing card."""
         q = 1 - p
@@ -486,14 +487,14 @@ class RustBrawlQueries(GameBase[RBState]):
         vehicles = [t for t in living if kind[row[t]] == VEHICLE]
         return vehicles or living
 
-    def heal_targets(self, s: RBState, p: int, j: int) -> list[int]:
+    def heal_targets(self, s: RustBrawlState, p: int, j: int) -> list[int]:
         """The own positions the healer at ``j`` may heal (RB-5.3, RB-5.4): living cards below
         their maximum HLT (itself too with ``heal_self``)."""
         hlt, mx = s.hlt[p], s.max_hlt[p]
         self_ok = self.config.heal_self
         return [t for t in self.living(s, p) if hlt[t] < mx[t] and (self_ok or t != j)]
 
-    def attack_targets(self, s: RBState, p: int, j: int) -> list[int]:
+    def attack_targets(self, s: RustBrawlState, p: int, j: int) -> list[int]:
         """The opposing positions the attacker at ``(p, j)`` may hit: hit_all: every living
         opposing character (RB-2.4); melee: the living card at the same position (RB-5.1);
         ranged: :meth:`ranged_targets`. Empty: it goes into cover (RB-5.4)."""
@@ -505,34 +506,34 @@ class RustBrawlQueries(GameBase[RBState]):
             return [j] if s.table[q][j] >= 0 and s.hlt[q][j] > 0 else []
         return self.ranged_targets(s, p)
 
-    def can_act(self, s: RBState, p: int, j: int) -> bool:
+    def can_act(self, s: RustBrawlState, p: int, j: int) -> bool:
         """A living, unparalysed character at ``(p, j)`` (RB-4.2, RB-5.6, RB-6.4)."""
         c = s.table[p][j]
         return (c >= 0 and self.kind[c] == CHARACTER and s.hlt[p][j] > 0
                 and not s.paralysed_until[p][j])
 
-    def ranged_decision(self, s: RBState, p: int, j: int) -> bool:
+    def ranged_decision(self, s: RustBrawlState, p: int, j: int) -> bool:
         """Whether the card at ``(p, j)`` faces a ranged-target choice: a ranged character
         that can act, without hit_all, with two or more targets."""
         return (self.can_act(s, p, j) and self.icon[s.table[p][j]] == RANGED
                 and not self.slot_profile(s, p, j).flags & F_HIT_ALL
                 and len(self.ranged_targets(s, p)) > 1)
 
-    def heal_decision(self, s: RBState, p: int, j: int) -> bool:
+    def heal_decision(self, s: RustBrawlState, p: int, j: int) -> bool:
         """Whether the card at ``(p, j)`` faces a heal-target choice: a healer that can act,
         without heal_all, with two or more targets."""
         return (self.can_act(s, p, j) and self.icon[s.table[p][j]] == HEAL
                 and not self.slot_profile(s, p, j).flags & F_HEAL_ALL
                 and len(self.heal_targets(s, p, j)) > 1)
 
-    def equip_targets(self, s: RBState, p: int) -> list[int]:
+    def equip_targets(self, s: RustBrawlState, p: int) -> list[int]:
         """Own positions an equipment may go to (RB-4.3): living characters holding fewer than
         ``equipment_per_character`` equipment cards."""
         row, kind, eq = s.table[p], self.kind, s.equipment[p]
         most = self.config.equipment_per_character
         return [j for j in self.living(s, p) if kind[row[j]] == CHARACTER and len(eq[j]) < most]
 
-    def playable(self, s: RBState, p: int, c: int) -> bool:
+    def playable(self, s: RustBrawlState, p: int, c: int) -> bool:
         """Whether seat ``p`` may play card ``c`` now (RB-4.3): a character, vehicle or support
         needs a free position (a destroyed card still holds its own, RB-4.6); an equipment a
         character it can go to; an explosive is always playable."""
@@ -543,7 +544,7 @@ class RustBrawlQueries(GameBase[RBState]):
             return bool(self.equip_targets(s, p))
         return s.table[p][POSITIONS - 1] < 0
 
-    def table_points(self, s: RBState, p: int) -> int:
+    def table_points(self, s: RustBrawlState, p: int) -> int:
         """RB-7.2, RB-7.5: the point sum of seat ``p``'s living table cards (with their
         attached equipment when ``table_points_with_equipment``)."""
         pts = self.points

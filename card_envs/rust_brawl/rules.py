@@ -41,6 +41,7 @@ from card_envs.rust_brawl.constants import (
     HEAL,
     HEAL_TARGET,
     MELEE,
+    NUM_SEATS,
     OTHER_DRAW,
     PHASES,
     PLAY,
@@ -50,15 +51,15 @@ from card_envs.rust_brawl.constants import (
     STARTER_DRAW,
 )
 from card_envs.rust_brawl.decks import copies_allowed, random_deck
-from card_envs.rust_brawl.observation import Encoder
+from card_envs.rust_brawl.observation import RustBrawlEncoder
 from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
                                            F_RETURN, NOT_AN_ATTACK, Profile, RustBrawlQueries,
                                            dealt, extra_dmg, hit)
-from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RBState,
+from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RustBrawlState,
                                         check_state, mark_counts, table_mark)
 from card_envs.rust_brawl.view import RustBrawlView
 
-__all__ = ["Profile", "RBState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
+__all__ = ["Profile", "RustBrawlState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
 
 # the stages a turn goes through inside one call of _apply_action (RB-4)
 _ACT, _PLAY, _DISCARD, _END = range(4)
@@ -71,15 +72,15 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
 
     name = "rust_brawl"
     version = 1
-    num_players = 2
+    num_players = NUM_SEATS
     # -- declared facts (card_envs.core.game.GameFacts) --
     min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 / -1, 0 a draw or the turn cap
     zero_sum = True
     chance = True  # shuffled decks
     provides_potential = provides_lookahead_horizon = True
-    state_class = RBState
+    state_class = RustBrawlState
     state_checks = check_state
-    encoder_class = Encoder
+    encoder_class = RustBrawlEncoder
     view_class = RustBrawlView
     phases = PHASES
     over_phase = END
@@ -87,10 +88,10 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     observation_high = 1.0
 
     # -- set-up (RB-3) ----------------------------------------------------------------------------
-    def new_state(self, seed: int) -> RBState:
+    def new_state(self, seed: int) -> RustBrawlState:
         rng = make_rng(seed)
         decklists, names = [], []
-        for p in range(2):
+        for p in range(NUM_SEATS):
             if self.fixed_decks is not None and self.fixed_decks[p] is not None:
                 name, cards = self.fixed_decks[p]
             elif self.deck_choices:  # decks=None: a shipped deck by the seed (RB-3.4)
@@ -103,17 +104,17 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         decks = [d[:] for d in decklists]
         for d in decks:
             rng.shuffle(d)
-        starter = rng.randrange(2)  # RB-3.2 by lot
-        blank = [[0] * POSITIONS for _ in range(2)]
-        s = RBState(
+        starter = rng.randrange(NUM_SEATS)  # RB-3.2 by lot
+        blank = [[0] * POSITIONS for _ in range(NUM_SEATS)]
+        s = RustBrawlState(
             rng=rng, phase=PLAY, player=starter, starter=starter, turn=0,
             decklists=decklists, deck_names=names, decks=decks, hands=[[], []],
-            graveyards=[[], []], table=[[-1] * POSITIONS for _ in range(2)],
+            graveyards=[[], []], table=[[-1] * POSITIONS for _ in range(NUM_SEATS)],
             hlt=[r[:] for r in blank], max_hlt=[r[:] for r in blank],
-            cover=[[False] * POSITIONS for _ in range(2)],
+            cover=[[False] * POSITIONS for _ in range(NUM_SEATS)],
             paralysed_until=[r[:] for r in blank], serial=[r[:] for r in blank],
-            equipment=[[[] for _ in range(POSITIONS)] for _ in range(2)],
-            granted=[[[] for _ in range(POSITIONS)] for _ in range(2)],
+            equipment=[[[] for _ in range(POSITIONS)] for _ in range(NUM_SEATS)],
+            granted=[[[] for _ in range(POSITIONS)] for _ in range(NUM_SEATS)],
             next_serial=1, acting=POSITIONS, pending=-1, changed=False, quiet_turns=0,
             table_marks=[[], []], marks_from=0, winner=-1, end_reason="",
         )
@@ -128,17 +129,17 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return s
 
     # -- contract: queries ----------------------------------------------------------------------
-    def is_truncated(self, state: RBState) -> bool:
+    def is_truncated(self, state: RustBrawlState) -> bool:
         """Over by the turn cap (RB-7.4 ``max_turns``)."""
         return state.end_reason == "turn_cap"
 
-    def returns(self, state: RBState) -> list[float]:
+    def returns(self, state: RustBrawlState) -> list[float]:
         """+1 for the winner, -1 for the loser; 0 / 0 for a draw, a truncation or mid-game."""
         if state.phase != END or state.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
 
-    def _legal_actions(self, s: RBState) -> list[int]:
+    def _legal_actions(self, s: RustBrawlState) -> list[int]:
         ph, p = s.phase, s.player
         if ph == PLAY:
             return [A_PASS] + [A_PLAY + i for i in self._play_slots(s, p)]
@@ -160,7 +161,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         """The first hand slot of each distinct card (copies are interchangeable)."""
         return [i for i, c in enumerate(hand) if i == 0 or hand[i - 1] != c]
 
-    def _play_slots(self, s: RBState, p: int) -> list[int]:
+    def _play_slots(self, s: RustBrawlState, p: int) -> list[int]:
         hand = s.hands[p]
         out = []
         prev = -1
@@ -184,7 +185,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return out
 
     # -- contract: transitions --------------------------------------------------------------------
-    def _apply_action(self, s: RBState, action: int) -> None:
+    def _apply_action(self, s: RustBrawlState, action: int) -> None:
         """One legal decision of the seat to act, then the turn runs on to the next decision
         (the core has checked the action)."""
         ph, p = s.phase, s.player
@@ -213,7 +214,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                     return  # the equipment's character is chosen next
             self._continue(s, _DISCARD)
 
-    def _continue(self, s: RBState, stage: int) -> None:
+    def _continue(self, s: RustBrawlState, stage: int) -> None:
         """Run the turn from ``stage`` on until a decision with two or more choices or the end
         of the game (the next player's turns included)."""
         while True:
@@ -237,7 +238,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                 return
             stage = _ACT
 
-    def _start_turn(self, s: RBState, p: int) -> None:
+    def _start_turn(self, s: RustBrawlState, p: int) -> None:
         """RB-4.1: the turn begins; draw 1 card (``empty_deck``: nothing happens, or the player
         who cannot draw loses)."""
         s.player = p
@@ -249,7 +250,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
             return
         self._draw(s, p, 1)
 
-    def _draw(self, s: RBState, p: int, n: int) -> None:
+    def _draw(self, s: RustBrawlState, p: int, n: int) -> None:
         """Draw ``n`` cards (fewer from a short deck); a card beyond ``max_hand`` goes straight
         to the graveyard (RB-4.4)."""
         deck, hand = s.decks[p], s.hands[p]
@@ -264,7 +265,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                 insort(hand, c)
 
     # -- RB-4.2 the action step --------------------------------------------------------------------
-    def _action_step(self, s: RBState, p: int) -> bool:
+    def _action_step(self, s: RustBrawlState, p: int) -> bool:
         """Every own table card acts in position order (RB-4.2) from ``s.acting``; True when a
         target decision is pending (phase set)."""
         row = s.table[p]
@@ -278,7 +279,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         s.acting = POSITIONS
         return False
 
-    def _act(self, s: RBState, p: int, j: int) -> bool:
+    def _act(self, s: RustBrawlState, p: int, j: int) -> bool:
         """The action of the card at ``(p, j)`` (RB-5): a destroyed, paralysed, vehicle or
         support card does nothing (RB-6.1, RB-6.4, RB-5.6); a character performs its action
         when it has a valid target, else goes into cover (RB-5.4). True when its target is
@@ -316,7 +317,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         self._attack(s, p, j, targets)
         return False
 
-    def _heal(self, s: RBState, p: int, j: int, targets: list[int]) -> None:
+    def _heal(self, s: RustBrawlState, p: int, j: int, targets: list[int]) -> None:
         """RB-5.3: heal each target up to the healer's DMG with boosts (RB-6.16), never above
         its maximum; the healer leaves cover (RB-5.4)."""
         amount = self.slot_dmg(s, p, j)
@@ -328,7 +329,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                 hlt[t] += gain
                 s.changed = True
 
-    def _attack(self, s: RBState, p: int, j: int, targets: list[int]) -> None:
+    def _attack(self, s: RustBrawlState, p: int, j: int, targets: list[int]) -> None:
         """The attack of the card at ``(p, j)`` on the opposing ``targets`` (RB-5.1, RB-5.2,
         RB-2.4), all at the same time (RB-6.11): every hit and every returned strike is
         computed from the table before the attack, then applied.
@@ -384,7 +385,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                     qcover[t] = False
 
     # -- RB-4.3 the play step --------------------------------------------------------------------
-    def _play_step(self, s: RBState, p: int) -> bool:
+    def _play_step(self, s: RustBrawlState, p: int) -> bool:
         """True when the play decision is pending (phase set). Nothing to decide: no hand;
         a non-empty table and nothing playable (a pass); an empty table and one possible
         move (it is made)."""
@@ -400,13 +401,12 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         legal = self._legal_actions(s)
         if len(legal) > 1:
             return True
-        a = legal[0]
-        if a >= self.a_discard:
-            self._discard(s, p, a - self.a_discard)
-            return False
-        return self._play(s, p, a - A_PLAY)  # unreachable with one distinct card: kept simple
+        # one move: every hand card may be discarded (RB-4.6), so a playable card would make two;
+        # the one move is the discard of a hand of one distinct card that cannot be played
+        self._discard(s, p, legal[0] - self.a_discard)
+        return False
 
-    def _play(self, s: RBState, p: int, i: int) -> bool:
+    def _play(self, s: RustBrawlState, p: int, i: int) -> bool:
         """Play hand slot ``i`` (RB-4.3). True when an equipment's character is to be chosen
         (phase set)."""
         c = s.hands[p].pop(i)
@@ -427,7 +427,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         self._on_play(s, p, c)
         return False
 
-    def _place(self, s: RBState, p: int, c: int) -> None:
+    def _place(self, s: RustBrawlState, p: int, c: int) -> None:
         """A character, vehicle or support goes in cover to the lowest free position (RB-4.3,
         RB-6.2); HLT boosts are granted (RB-6.14)."""
         j = s.table[p].index(-1)
@@ -438,7 +438,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         s.next_serial += 1
         self._grant_hlt(s, p)
 
-    def _attach(self, s: RBState, p: int, j: int, e: int) -> None:
+    def _attach(self, s: RustBrawlState, p: int, j: int, e: int) -> None:
         """Equipment ``e`` goes to the character at ``(p, j)`` (RB-5.7): its HLT is gained once
         (current and maximum), its abilities are granted (a granted paralysis immunity ends a
         running paralysis, RB-6.18 ``immunity_ends_paralysis``); HLT boosts are granted
@@ -452,7 +452,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
             s.paralysed_until[p][j] = 0  # RB-6.18: the gained immunity ends the paralysis
         self._grant_hlt(s, p)
 
-    def _grant_hlt(self, s: RBState, p: int) -> None:
+    def _grant_hlt(self, s: RustBrawlState, p: int) -> None:
         """RB-6.14: every living booster of seat ``p`` grants each other living friendly card
         matching its filter its HLT boost once per (booster, card) pair."""
         row, hlt = s.table[p], s.hlt[p]
@@ -477,7 +477,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                     s.max_hlt[p][t] += amount
                     s.changed = True
 
-    def _explode(self, s: RBState, p: int, x: int) -> None:
+    def _explode(self, s: RustBrawlState, p: int, x: int) -> None:
         """RB-5.5, RB-6.17: explosive ``x`` deals its DMG, raised by the unfiltered and
         trait-matching DMG boosts of the living own table cards and by its extra DMG against
         a target's trait, to every living opposing table card (cover, flat and trait reductions
@@ -505,7 +505,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                 s.hlt[q][t] -= d
                 s.changed = True
 
-    def _on_play(self, s: RBState, p: int, c: int) -> None:
+    def _on_play(self, s: RustBrawlState, p: int, c: int) -> None:
         """The played card's on-play abilities in card order: lottery (RB-6.6) and draw
         (RB-8)."""
         for ab in self.on_play[c]:
@@ -524,7 +524,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
                             s.hlt[q][t] -= d
                             s.changed = True
 
-    def lottery(self, s: RBState, caller: int) -> bool:
+    def lottery(self, s: RustBrawlState, caller: int) -> bool:
         """RB-6.6: each player reveals the top card of their deck; the higher point value
         wins, a tie goes to ``caller``, an empty deck counts 0; both decks are then shuffled
         (the revealed cards stay in them). Returns whether ``caller`` won."""
@@ -535,7 +535,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return value[caller] >= value[1 - caller]
 
     # -- RB-4.4 discard --------------------------------------------------------------------------
-    def _discard_step(self, s: RBState, p: int) -> bool:
+    def _discard_step(self, s: RustBrawlState, p: int) -> bool:
         """RB-4.4: with more than 4 cards in hand, discard 1 (a decision unless all copies of
         one card)."""
         hand = s.hands[p]
@@ -547,18 +547,18 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         s.phase = DISCARD
         return True
 
-    def _discard(self, s: RBState, p: int, i: int) -> None:
+    def _discard(self, s: RustBrawlState, p: int, i: int) -> None:
         c = s.hands[p].pop(i)
         s.graveyards[p].append(c)
 
     # -- RB-4.5 end of turn, RB-7 victory --------------------------------------------------------
-    def _end_turn(self, s: RBState, p: int) -> None:
+    def _end_turn(self, s: RustBrawlState, p: int) -> None:
         """RB-4.5: destroyed cards go to their owners' graveyards with their equipment, the
         others shift down keeping their order; the player's expired paralyses end (RB-6.4);
         then the victory checks (RB-7.4) and the turn cap."""
         isc = self.is_character
         has = [False, False]
-        for x in range(2):
+        for x in range(NUM_SEATS):
             row, hlt = s.table[x], s.hlt[x]
             destroyed = False
             for j in range(POSITIONS):
@@ -623,11 +623,11 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         if s.turn >= self.config.max_turns:
             self._finish(s, -1, "turn_cap")
 
-    def _can_play_character(self, s: RBState, p: int) -> bool:
+    def _can_play_character(self, s: RustBrawlState, p: int) -> bool:
         isc = self.is_character
         return any(isc[c] for c in s.hands[p]) or any(isc[c] for c in s.decks[p])
 
-    def _remove_destroyed(self, s: RBState, x: int) -> None:
+    def _remove_destroyed(self, s: RustBrawlState, x: int) -> None:
         """RB-4.5: seat ``x``'s destroyed cards (and their equipment) to its graveyard, the
         others down to the lowest positions in their order."""
         keep = []
@@ -654,7 +654,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         s.equipment[x] = [eqs[j] for j in keep] + [[] for _ in range(pad)]
         s.granted[x] = [gr[j] for j in keep] + [[] for _ in range(pad)]
 
-    def _finish(self, s: RBState, winner: int, reason: str) -> None:
+    def _finish(self, s: RustBrawlState, winner: int, reason: str) -> None:
         s.phase = END
         s.player = -1
         s.winner = winner
@@ -669,7 +669,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         sorted list of card ids, one per copy."""
         rng = random.Random(seed)
         limit = self.config.deck_point_limit
-        return [list(random_deck(self.db, rng, limit).cards) for _seat in range(2)]
+        return [list(random_deck(self.db, rng, limit).cards) for _seat in range(NUM_SEATS)]
 
     def balance_config(self, sets: list) -> dict[str, Any]:
         """``{"decks": sets}``: seat ``i`` plays the deck ``sets[i]`` (RB-3.4)."""
@@ -679,14 +679,14 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         """A deck's card ids (one per copy)."""
         return tuple(card_set)
 
-    def card_played(self, state: RBState, action: int) -> str | None:
+    def card_played(self, state: RustBrawlState, action: int) -> str | None:
         """The id of the hand card a ``play`` action plays, attaches or explodes (RB-4.3);
         ``None`` for every other action."""
         if state.phase in (PLAY, PLAY_OR_DISCARD) and A_PLAY <= action < self.a_discard:
             return self.db.cards[state.hands[state.player][action - A_PLAY]].id
         return None
 
-    def starting_player(self, state: RBState) -> int:
+    def starting_player(self, state: RustBrawlState) -> int:
         """The starting player chosen by lot (RB-3.2)."""
         return state.starter
 
@@ -695,12 +695,12 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
         return {c.id: c.name for c in self.db.cards}
 
     # -- optional hooks --------------------------------------------------------------------------
-    def potential(self, state: RBState, player: int) -> float:
+    def potential(self, state: RustBrawlState, player: int) -> float:
         """``player``'s standing in [-1, 1] from public facts: the own living table point sum
         (RB-7.2) minus the opponent's, over 100, clipped."""
         return lead([self.table_points(state, 0), self.table_points(state, 1)], player, 100.0)
 
-    def lookahead_horizon(self, state: RBState) -> int | None:
+    def lookahead_horizon(self, state: RustBrawlState) -> int | None:
         """The turn number (a lookahead plays to the end of the current turn); ``None`` at the
         end."""
         return None if state.phase == END else state.turn
@@ -708,7 +708,7 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     # -- state invariants ------------------------------------------------------------------------
 
     # -- hidden information ----------------------------------------------------------------------
-    def _resample_hidden(self, s: RBState, player: int, rng: random.Random) -> None:
+    def _resample_hidden(self, s: RustBrawlState, player: int, rng: random.Random) -> None:
         """A state consistent with ``player``'s information (RB-3.3): the opponent's hand and
         deck are redealt (sizes kept) from its unseen cards: with open decklists its decklist
         minus every card shown (table, equipment, graveyard, an equipment being attached);

@@ -1,4 +1,4 @@
-"""Rust Brawl state: the declaration (:class:`RBState`) and the invariant check
+"""Rust Brawl state: the declaration (:class:`RustBrawlState`) and the invariant check
 :func:`check_state` (rule ids ``RB-…`` of ``docs/rules/rust_brawl.md``).
 
 Cards are card-database indices (``Card.index``, ``0 .. len(db)-1``); every copy of a card is the
@@ -91,7 +91,7 @@ class HltBoost:
 
 
 @dataclass(slots=True, eq=False)
-class RBState(GameState):
+class RustBrawlState(GameState):
     """A Rust Brawl position (2 seats), declared once (clone / JSON / validation come from the
     core, :mod:`card_envs.core.state`; :func:`check_state` adds the config's invariants).
 
@@ -158,7 +158,7 @@ _MARK = re.compile(r"(\d+),(\d+),(\d+),(\d+)\|([^/]*)/([^/]*)")
 _MARK_SLOT = re.compile(r"(\d+):([1-9]\d*):(\d+):([01]):(\d+):((?:\d+(?:\.\d+)*)?)")
 
 
-def table_mark(state: RBState, turns: list[int]) -> str:
+def table_mark(state: RustBrawlState, turns: list[int]) -> str:
     """The public table at the end of a turn as a text key (RB-7.6, RB-7.4(c)
     ``stalemate_repeats``): ``"h0,h1,g0,g1|seat 0/seat 1"`` with each seat's hand and graveyard
     sizes (with both decks empty they change exactly when a card is played, discarded or
@@ -228,7 +228,7 @@ def deck_problem(game: Any, cards: list[int]) -> str | None:
     return rb_deck_problem(Counter(db_cards[c] for c in cards), game.config.deck_point_limit)
 
 
-def check_state(game: Any, state: RBState) -> None:
+def check_state(game: Any, state: RustBrawlState) -> None:
     """StateError naming the field path and value unless ``state`` is a consistent position of
     this config: seat and position counts, card indices of this database, the decks the config
     deals (legal by RB-1), each seat's cards over its zones exactly its decklist, hands sorted
@@ -451,7 +451,7 @@ def check_state(game: Any, state: RBState) -> None:
              f"(RB-4.4: more than {HAND_KEEP})")
 
 
-def _check_table_marks(game: Any, s: RBState) -> None:
+def _check_table_marks(game: Any, s: RustBrawlState) -> None:
     """``table_marks`` and ``marks_from`` (RB-7.6 ``stalemate_cycles``, RB-7.4(c)
     ``stalemate_repeats``): kept only while both decks are empty and a table comparison is on;
     one mark per turn each seat ended from turn ``marks_from`` on (the last one only with

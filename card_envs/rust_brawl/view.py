@@ -32,7 +32,7 @@ from card_envs.rust_brawl.constants import (
     RANGED_TARGET,
     VEHICLE,
 )
-from card_envs.rust_brawl.state import RBState
+from card_envs.rust_brawl.state import RustBrawlState
 
 
 def short_ability(ab: Ability) -> str:
@@ -94,7 +94,7 @@ class RustBrawlView(View):
         return "your" if p == player else f"seat {p}'s"
 
     # -- moves ----------------------------------------------------------------------------------
-    def describe_action(self, state: RBState, piece: str, index: int) -> str | None:
+    def describe_action(self, state: RustBrawlState, piece: str, index: int) -> str | None:
         """The card a hand-slot action names (``"play 2: Ospalý Vstupař"``) and the card at
         the position a target action names (``"ranged 1: Pouštní Bugina (HLT 3/5)"``)."""
         s, p, names = state, state.player, self.game.names
@@ -114,7 +114,7 @@ class RustBrawlView(View):
             return f"{names[s.pending]} to {what}"
         return what
 
-    def action_seen_by(self, state: RBState, action: int, player: int) -> str:
+    def action_seen_by(self, state: RustBrawlState, action: int, player: int) -> str:
         """The action as ``player`` sees it. A card another seat plays or discards is public at
         once (it stands on the table or lies in the graveyard), so it is named; only its hand
         slot is not (the sorted hand's order would tell the other cards apart): ``"play:
@@ -135,7 +135,7 @@ class RustBrawlView(View):
         return game.action_to_string(state, action)
 
     # -- text views -----------------------------------------------------------------------------
-    def slot_text(self, s: RBState, p: int, j: int) -> str:
+    def slot_text(self, s: RustBrawlState, p: int, j: int) -> str:
         """Position ``j`` of seat ``p``: the card, its kind, HLT, DMG with boosts, flags,
         equipment, then its and its equipment's ability texts (wrapped at 96 characters)."""
         game = self.game
@@ -164,7 +164,7 @@ class RustBrawlView(View):
         return head + "\n" + textwrap.fill(" ".join(texts), width=96, initial_indent=" " * 7,
                                            subsequent_indent=" " * 7, break_on_hyphens=False)
 
-    def header(self, s: RBState, player: int | None = None) -> str:
+    def header(self, s: RustBrawlState, player: int | None = None) -> str:
         """The turn, the phase and what is being decided; the end and its reason."""
         game = self.game
         if s.phase == END:
@@ -184,7 +184,7 @@ class RustBrawlView(View):
                      f"{2 * game.config.stalemate_turns}, RB-7.4)")
         return text
 
-    def render(self, state: RBState) -> str:
+    def render(self, state: RustBrawlState) -> str:
         """The whole state as text (debug: both hands and deck orders)."""
         s, game = state, self.game
         names = game.names
@@ -197,7 +197,7 @@ class RustBrawlView(View):
             lines += [self.slot_text(s, p, j) for j in range(POSITIONS)]
         return "\n".join(lines)
 
-    def render_view(self, state: RBState, player: int) -> str:
+    def render_view(self, state: RustBrawlState, player: int) -> str:
         """Seat ``player``'s view: both tables (:meth:`slot_text`), both graveyards, the own
         hand with each card's kind, values and abilities (numbered as the ``play`` and
         ``discard`` actions), the sizes of both decks and of the opponent's hand, and with open
@@ -226,7 +226,7 @@ class RustBrawlView(View):
         return "\n".join(lines)
 
     # -- what a move did ------------------------------------------------------------------------
-    def effects_seen_by(self, before: RBState, action: int, after: RBState,
+    def effects_seen_by(self, before: RustBrawlState, action: int, after: RustBrawlState,
                         player: int) -> list[str]:
         """Per seat (cards followed by their table serial, as positions shift): cards entering
         the table, HLT changes (destroyed at 0 or less), cover and paralysis changes, equipment
@@ -323,7 +323,7 @@ class RustBrawlView(View):
                         (f"{KINDS[game.kind[c]]}/{ICONS[game.icon[c]]}", " · ".join(stats),
                          points) + tuple(short), tone="plain")
 
-    def _slot_face(self, s: RBState, p: int, j: int, marked: bool) -> CardFace:
+    def _slot_face(self, s: RustBrawlState, p: int, j: int, marked: bool) -> CardFace:
         """Table position ``j`` of seat ``p``: the card with its HLT, DMG (boosts included),
         cover, paralysis and equipment; an empty position."""
         game = self.game
@@ -347,7 +347,7 @@ class RustBrawlView(View):
                         tone="grey" if destroyed else ("gold" if s.cover[p][j] else "plain"),
                         marked=marked)
 
-    def table_view(self, state: RBState, player: int | None) -> Table:
+    def table_view(self, state: RustBrawlState, player: int | None) -> Table:
         """The picture's content (``rgb_array``, RB-3.3): both tables (each position's card,
         HLT, DMG with boosts, cover, paralysis, equipment, its abilities in a few words
         (:func:`short_ability`); the acting position marked), both graveyards, the own hand

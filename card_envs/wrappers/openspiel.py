@@ -44,14 +44,16 @@ Game type and info
   are part of it and no seat knows them (``resample_from_infostate`` reseeds them). OpenSpiel's
   ISMCTS requires the type (it asserts it); a perfect-information algorithm that reads a clone
   (plain MCTS, minimax) would see the future chance outcomes. ``utility`` ZERO_SUM
-  (``utility_sum`` 0),
+  (``utility_sum`` 0) when the game declares ``facts.zero_sum`` (every game of the suite does),
+  else GENERAL_SUM;
   ``reward_model`` TERMINAL: ``returns()`` = our ``Game.returns`` (±1 in two-seat games, zeros
   mid-game), ``rewards()`` the same at the end and zeros before.
 * ``min_utility``/``max_utility``: the game's declared facts (``card_game.facts``): −1 / 1 for
   every win/loss reward; a score reward (Dirt and Glory's ``reward="score"``, a score
   difference): ∓100,000, the declared static bound of a score.
 * ``num_distinct_actions`` = ``num_actions`` (our action ids unchanged), ``num_players`` from the
-  config (the game type's ``min_num_players``/``max_num_players`` are 1/16: the config decides),
+  config (the game type's ``min_num_players``/``max_num_players`` are :data:`TYPE_MIN_PLAYERS` /
+  :data:`TYPE_MAX_PLAYERS`, 1/16: the config decides),
   ``max_game_length`` = our ``max_game_length``; ``current_player()`` our seat, or
   ``pyspiel.PlayerId.TERMINAL`` once over.
 
@@ -129,6 +131,7 @@ require_extra("openspiel", "card_envs.wrappers.openspiel")
 import pyspiel
 
 from card_envs.core.errors import ConfigError, IllegalActionError
+from card_envs.core.game import GameBase
 from card_envs.core.registry import available_games, make_game
 
 __all__ = ["PREFIX", "CardEnvsGame", "CardEnvsState", "OpenSpielPolicy", "SpielIllegalActionError",
@@ -147,6 +150,9 @@ PREFIX = "card_envs_"
 DEFAULT_HISTORY_SLOTS = 128
 #: ``rng_seed`` value that draws the base seed from the OS
 RANDOM_SEED = -1
+#: the seat range of every registered game type: wide, because a game's config decides its seats
+#: (``GameInfo.num_players``); above every game's own limit (Dirt and Glory's 5 the largest)
+TYPE_MIN_PLAYERS, TYPE_MAX_PLAYERS = 1, 16
 
 _REGISTERED: dict[str, Any] = {}
 #: the game parameters and their defaults (module docstring)
@@ -378,12 +384,13 @@ class CardEnvsGame(pyspiel.Game):
             rng_seed = random.SystemRandom().randrange(2**62)
         self.card_game = card
         self.shared = _Shared(card, rng_seed, slots)
-        low, high = card.facts.min_utility, card.facts.max_utility
+        facts = card.facts
         info = pyspiel.GameInfo(
             num_distinct_actions=card.num_actions, max_chance_outcomes=0,
-            num_players=card.num_players, min_utility=low, max_utility=high, utility_sum=0.0,
+            num_players=card.num_players, min_utility=facts.min_utility,
+            max_utility=facts.max_utility, utility_sum=0.0 if facts.zero_sum else None,
             max_game_length=card.max_game_length)
-        super().__init__(_REGISTERED[short_name(name)], info, params)
+        super().__init__(_game_type(name, card), info, params)
 
     def __reduce__(self):
         # OpenSpiel pickles a game with its RNG state, which a Python game cannot give: a copy is
@@ -492,19 +499,22 @@ class OpenSpielPolicy:
         return int(self.bot.step(from_game_state(self.game, state)))
 
 
-def _register(name: str) -> None:
-    card = make_game(name)
-    game_type = pyspiel.GameType(
+def _game_type(name: str, card: GameBase) -> pyspiel.GameType:
+    """The OpenSpiel game type of registry game ``name`` configured as ``card`` (module
+    docstring): ``utility`` ZERO_SUM when the game declares ``facts.zero_sum``, else
+    GENERAL_SUM."""
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"card-envs {name} (v{card.version})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         # the state holds the future chance outcomes (its RNG): hidden from every seat
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=utility.ZERO_SUM if card.facts.zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=16,
-        min_num_players=1,
+        max_num_players=TYPE_MAX_PLAYERS,
+        min_num_players=TYPE_MIN_PLAYERS,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -512,12 +522,16 @@ def _register(name: str) -> None:
         parameter_specification=dict(_DEFAULT_PARAMS),
         default_loadable=True,
         provides_factored_observation_string=False)
-    _REGISTERED[game_type.short_name] = game_type
+
+
+def _register(name: str) -> None:
+    registered = _game_type(name, make_game(name))  # the default config's type
+    _REGISTERED[registered.short_name] = registered
     # a class per game, as OpenSpiel's own Python games register (a class, unlike a closure, is
     # not freed during interpreter shutdown after Python's thread state is gone)
     cls = type(f"CardEnvsGame_{name}", (CardEnvsGame,), {"card_game_name": name,
                                                          "__module__": __name__})
-    pyspiel.register_game(game_type, cls)
+    pyspiel.register_game(registered, cls)
 
 
 for _name in available_games():

@@ -19,10 +19,10 @@ taken by me]``. Actions: ``Discrete(3)``: ``take 0`` takes 1 card, ``take 1`` 2,
 """
 
 from card_envs.testing.toy_game.bot import HeuristicBot, PerfectBot, ScriptedBot
-from card_envs.testing.toy_game.config import ToyConfig
+from card_envs.testing.toy_game.config import ToyNimConfig
 from card_envs.testing.toy_game.constants import MAX_PILE
-from card_envs.testing.toy_game.rules import ToyNim, make_game
-from card_envs.testing.toy_game.state import ToyState
+from card_envs.testing.toy_game.rules import ToyNimGame, make_game
+from card_envs.testing.toy_game.state import ToyNimState
 
-__all__ = ["MAX_PILE", "HeuristicBot", "PerfectBot", "ScriptedBot", "ToyConfig", "ToyNim",
-           "ToyState", "make_game"]
+__all__ = ["MAX_PILE", "HeuristicBot", "PerfectBot", "ScriptedBot", "ToyNimConfig", "ToyNimGame",
+           "ToyNimState", "make_game"]

@@ -10,7 +10,7 @@ from card_envs.testing.toy_game.constants import MAX_PILE, MAX_SEATS
 
 
 @dataclass(frozen=True)
-class ToyConfig:
+class ToyNimConfig:
     """Attributes:
         num_players: seats, 2..4.
         pile: cards in the pile at the start, 1..40.

@@ -29,7 +29,7 @@ ENTITIES = EntityLayout(OBSERVATION, ACTIONS, zones=[
 ], globals=("pile", "decisions", "bonus_mine"), targets=[Target("take", "top_cards")])
 
 
-class ToyEncoder(Encoder):
+class ToyNimEncoder(Encoder):
     """Seat ``player``'s view: float32 ``(6,)`` (layout :data:`OBSERVATION`)."""
 
     LAYOUT = OBSERVATION

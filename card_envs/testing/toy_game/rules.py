@@ -12,7 +12,7 @@ from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase
 from card_envs.testing.toy_game import state as state_module
 from card_envs.testing.toy_game.cards import load_cards
-from card_envs.testing.toy_game.config import ToyConfig
+from card_envs.testing.toy_game.config import ToyNimConfig
 from card_envs.testing.toy_game.constants import (
     A_TAKE,
     ACTIONS,
@@ -20,20 +20,20 @@ from card_envs.testing.toy_game.constants import (
     PHASES,
     Phase,
 )
-from card_envs.testing.toy_game.observation import ToyEncoder
-from card_envs.testing.toy_game.view import ToyView
-from card_envs.testing.toy_game.state import ToyState
+from card_envs.testing.toy_game.observation import ToyNimEncoder
+from card_envs.testing.toy_game.view import ToyNimView
+from card_envs.testing.toy_game.state import ToyNimState
 
 
-class ToyNim(GameBase[ToyState]):
+class ToyNimGame(GameBase[ToyNimState]):
     """The Toy Nim ``Game`` (rules: the package docstring)."""
 
     name = "toy_nim"
     version = 0
-    state_class = ToyState
+    state_class = ToyNimState
     state_checks = state_module.check_state
-    encoder_class = ToyEncoder
-    view_class = ToyView
+    encoder_class = ToyNimEncoder
+    view_class = ToyNimView
     action_layout = ACTIONS
     phases = PHASES
     over_phase = Phase.OVER
@@ -42,25 +42,25 @@ class ToyNim(GameBase[ToyState]):
     zero_sum = True
     chance = True  # the bonus card's position (no chance without hidden_bonus: __init__)
 
-    def __init__(self, config: ToyConfig):
+    def __init__(self, config: ToyNimConfig):
         self.config = config
         self.num_players = config.num_players
         self.max_game_length = config.max_rounds
         self.chance = config.hidden_bonus
         self.cards = load_cards()
 
-    def new_state(self, seed: int) -> ToyState:
+    def new_state(self, seed: int) -> ToyNimState:
         rng = random.Random(seed)
         bonus = rng.randint(1, self.config.pile) if self.config.hidden_bonus else -1
-        return ToyState(rng=rng, phase=Phase.TAKE, pile=self.config.pile, player=0, decisions=0,
+        return ToyNimState(rng=rng, phase=Phase.TAKE, pile=self.config.pile, player=0, decisions=0,
                         bonus_at=bonus, bonus_owner=-1, winner=-1, taken=[0] * self.num_players)
 
-    def _legal_actions(self, state: ToyState) -> list[int]:
+    def _legal_actions(self, state: ToyNimState) -> list[int]:
         if state.phase == Phase.OVER:
             return []
         return [A_TAKE + k for k in range(min(MAX_TAKE, state.pile))]
 
-    def _apply_action(self, state: ToyState, action: int) -> None:
+    def _apply_action(self, state: ToyNimState, action: int) -> None:
         take = action - A_TAKE + 1
         before = state.pile
         state.pile -= take
@@ -75,22 +75,22 @@ class ToyNim(GameBase[ToyState]):
         if state.winner >= 0 or state.decisions >= self.config.max_rounds:
             state.phase = Phase.OVER
 
-    def is_truncated(self, state: ToyState) -> bool:
+    def is_truncated(self, state: ToyNimState) -> bool:
         return state.phase == Phase.OVER and state.winner < 0
 
-    def returns(self, state: ToyState) -> list[float]:
+    def returns(self, state: ToyNimState) -> list[float]:
         n = self.num_players
         if state.winner < 0:
             return [0.0] * n
         return [1.0 if p == state.winner else -1.0 / (n - 1) for p in range(n)]
 
-    def _resample_hidden(self, s: ToyState, player: int, rng: random.Random) -> None:
+    def _resample_hidden(self, s: ToyNimState, player: int, rng: random.Random) -> None:
         """The bonus card's hidden position redrawn from ``rng``: what ``player`` could not have
         seen (the core reseeds the chance RNG)."""
         if s.bonus_owner < 0 and s.bonus_at > 0 and s.pile > 0:
             s.bonus_at = rng.randint(1, s.pile)
 
 
-def make_game(**config: Any) -> ToyNim:
-    """Build Toy Nim from :class:`ToyConfig` fields (ConfigError naming a bad one)."""
-    return ToyNim(config_from_kwargs(ToyConfig, config))
+def make_game(**config: Any) -> ToyNimGame:
+    """Build Toy Nim from :class:`ToyNimConfig` fields (ConfigError naming a bad one)."""
+    return ToyNimGame(config_from_kwargs(ToyNimConfig, config))

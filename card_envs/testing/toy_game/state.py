@@ -1,5 +1,5 @@
 """The Toy Nim state, declared once (clone, JSON and type/range validation come from the core),
-and :func:`check_state`: the invariants of a config, which ``ToyNim.check_state`` runs on every
+and :func:`check_state`: the invariants of a config, which ``ToyNimGame.check_state`` runs on every
 loaded state."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SeatOrNone = Annotated[int, Field(ge=-1, le=MAX_SEATS - 1)]  # -1: nobody
 
 
 @dataclass(slots=True, eq=False)
-class ToyState(GameState):
+class ToyNimState(GameState):
     """The state declaration: one line a field, with its static range.
 
     Attributes:
@@ -47,7 +47,7 @@ class ToyState(GameState):
     taken: list[Annotated[int, Field(ge=0, le=MAX_PILE)]]
 
 
-def check_state(game: Any, state: ToyState) -> None:
+def check_state(game: Any, state: ToyNimState) -> None:
     """StateError (naming the field path) unless ``state`` is consistent with ``game``'s config:
     seats, the pile and the cards taken add up, the winner took the last card, the bonus card's
     position, and the phase."""

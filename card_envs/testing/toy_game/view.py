@@ -6,17 +6,17 @@ the seat's observation: never a leak), which a game replaces with its own ``rend
 from __future__ import annotations
 
 from card_envs.core.view import View
-from card_envs.testing.toy_game.state import ToyState
+from card_envs.testing.toy_game.state import ToyNimState
 
 
-class ToyView(View):
+class ToyNimView(View):
     """The Toy Nim view."""
 
-    def describe_action(self, state: ToyState, piece: str, index: int) -> str | None:
+    def describe_action(self, state: ToyNimState, piece: str, index: int) -> str | None:
         """``"take 1: 2 Kámen"``: how many cards of the pile the action takes."""
         return f"{index + 1} {self.game.cards['stone'].name}"
 
-    def render(self, state: ToyState) -> str:
+    def render(self, state: ToyNimState) -> str:
         """The whole state (the bonus card's hidden position too)."""
         cards = self.game.cards
         return (f"pile={state.pile} ({cards['stone'].name}) to_move={state.player} "
