@@ -233,11 +233,18 @@ def test_action_ids_are_declared_once_in_constants(game):
                         continue
                     assert path.name == "constants.py", f"{where}: assigned outside constants.py"
                     if n.startswith("A_"):
-                        owner = src.partition(".start(")[0]
+                        owner = src.partition(".start")[0]  # .start("x") or .starts("x", ...)
                         base = src.partition(" + ")[0]  # A_VALUE_HIGH = A_VALUE_LOW + 1
                         assert owner in layouts or base in derived, \
                             f"{where}: not read off an action layout"
                         derived.add(n)
+            if isinstance(node.value, ast.Call) and ast.unparse(node.value.func).endswith(
+                    ".starts") and path.name == "constants.py":
+                # A_X, A_Y = ACTIONS.starts("x", "y"): each name is its piece's, upper-cased
+                names = [e.id for e in node.targets[0].elts]
+                pieces = [a.value for a in node.value.args]
+                assert names == ["A_" + q.upper() for q in pieces], \
+                    f"{path.relative_to(REPO)}:{node.lineno}: {names} read off {pieces}"
     assert layouts, f"{folder}/constants.py builds no action Layout"
 
 

@@ -116,7 +116,14 @@ class Layout:
         return name in self._by_name
 
     def start(self, name: str) -> int:
+        """The flat index where piece ``name`` starts; KeyError for an unknown piece."""
         return self._by_name[name].start
+
+    def starts(self, *names: str) -> tuple[int, ...]:
+        """The starts of the pieces ``names``, in the order given: a game's action ids read off
+        its action layout in one statement (``A_PICK, A_SLOT = ACTIONS.starts("pick", "slot")``);
+        KeyError for an unknown piece."""
+        return tuple(self._by_name[name].start for name in names)
 
     @cached_property
     def at(self) -> Offsets:

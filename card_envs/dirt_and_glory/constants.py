@@ -81,12 +81,10 @@ KIND_PIECES: tuple[str, ...] = tuple(
     p.name for p, q in zip(_ONE_KIND.pieces, _TWO_KINDS.pieces) if p.size != q.size)
 
 # the fixed actions come first: their ids do not depend on the number of kinds
-A_PLAY_TOP = _ONE_KIND.start("play_top")
-A_PASS = _ONE_KIND.start("pass")
-A_END_TURN = _ONE_KIND.start("end_turn")
-A_FUEL_RESERVE = _ONE_KIND.start("fuel_reserve")
+(
+    A_PLAY_TOP, A_PASS, A_END_TURN, A_FUEL_RESERVE, A_ABILITY_USE, A_ABILITY_SKIP, A_MIX_DONE,
+) = _ONE_KIND.starts(
+    "play_top", "pass", "end_turn", "fuel_reserve", "ability_use", "ability_skip", "mix_done",
+)
 A_VALUE_LOW = _ONE_KIND.start("value")  # index 0 of the value piece: the low value
 A_VALUE_HIGH = A_VALUE_LOW + 1  # index 1: the high value
-A_ABILITY_USE = _ONE_KIND.start("ability_use")
-A_ABILITY_SKIP = _ONE_KIND.start("ability_skip")
-A_MIX_DONE = _ONE_KIND.start("mix_done")

@@ -58,15 +58,12 @@ ACTIONS = Layout([
     ("decline", 1, "decline the counter-attack (G-5.2)"),
     ("resurrect", 1, "declare a resurrection instead of attacking (G-7.2, `resurrection` variant)"),
 ])
-A_PICK = ACTIONS.start("pick")
-A_SLOT = ACTIONS.start("slot")
-A_TARGET = ACTIONS.start("target")
-A_CARD = ACTIONS.start("card")
-A_DONE = ACTIONS.start("done")
-A_BONUS = ACTIONS.start("bonus")
-A_COUNTER = ACTIONS.start("counter")
-A_DECLINE = ACTIONS.start("decline")
-A_RESURRECT = ACTIONS.start("resurrect")
+(
+    A_PICK, A_SLOT, A_TARGET, A_CARD, A_DONE, A_BONUS, A_COUNTER, A_DECLINE, A_RESURRECT,
+) = ACTIONS.starts(
+    "pick", "slot", "target", "card", "done", "bonus", "counter", "decline", "resurrect",
+)
+
 
 # Phases (who decides what): ``state.phase`` holds the int value
 class Phase(IntEnum):

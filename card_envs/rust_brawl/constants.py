@@ -111,12 +111,10 @@ def action_layout(max_hand: int = 10) -> Layout:
 
 #: the default layout (``max_hand=10``)
 ACTIONS = action_layout()
-# the fixed-size pieces come first: their ids do not depend on max_hand
-A_PASS = ACTIONS.start("pass")
-A_EQUIP = ACTIONS.start("equip")
-A_RANGED = ACTIONS.start("ranged")
-A_HEAL = ACTIONS.start("heal")
-A_PLAY = ACTIONS.start("play")  # the hand-slot pieces start here (discard after max_hand)
+# the fixed-size pieces come first: their ids do not depend on max_hand; the hand-slot pieces
+# start at A_PLAY (discard after max_hand)
+A_PASS, A_EQUIP, A_RANGED, A_HEAL, A_PLAY = ACTIONS.starts(
+    "pass", "equip", "ranged", "heal", "play")
 
 
 def discard_start(max_hand: int) -> int:

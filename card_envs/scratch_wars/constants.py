@@ -133,20 +133,12 @@ ACTIONS = Layout(
         ("keep_combos", 1, "SW-5.13: keep the stored combos for later"),
     ]
 )
-A_INIT_WEAPON = ACTIONS.start("init_weapon")
-A_INIT_ORDER = ACTIONS.start("init_order")
-A_SPIN = ACTIONS.start("spin")
-A_REPAIR = ACTIONS.start("repair")
-A_CANCEL = ACTIONS.start("cancel")
-A_END_TURN = ACTIONS.start("end_turn")
-A_APPLY = ACTIONS.start("apply")
-A_DECLINE = ACTIONS.start("decline")
-A_BONUS = ACTIONS.start("bonus")
-A_NO_BONUS = ACTIONS.start("no_bonus")
-A_TARGET_HERO = ACTIONS.start("target_hero")
-A_TARGET_WEAPON = ACTIONS.start("target_weapon")
-A_TARGET_EFFECT = ACTIONS.start("target_effect")
-A_SHIELD = ACTIONS.start("shield")
-A_SHIELD_DONE = ACTIONS.start("shield_done")
-A_DETONATE = ACTIONS.start("detonate")
-A_KEEP_COMBOS = ACTIONS.start("keep_combos")
+(
+    A_INIT_WEAPON, A_INIT_ORDER, A_SPIN, A_REPAIR, A_CANCEL, A_END_TURN, A_APPLY, A_DECLINE,
+    A_BONUS, A_NO_BONUS, A_TARGET_HERO, A_TARGET_WEAPON, A_TARGET_EFFECT, A_SHIELD, A_SHIELD_DONE,
+    A_DETONATE, A_KEEP_COMBOS,
+) = ACTIONS.starts(
+    "init_weapon", "init_order", "spin", "repair", "cancel", "end_turn", "apply", "decline",
+    "bonus", "no_bonus", "target_hero", "target_weapon", "target_effect", "shield", "shield_done",
+    "detonate", "keep_combos",
+)
