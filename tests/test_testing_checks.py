@@ -18,6 +18,15 @@ def test_the_toy_game_passes():
         assert counts["games"] == 8 and counts["terminal"] == 8 and counts["decisions"] >= 8 * 3
 
 
+@pytest.mark.parametrize("pile", [10, 15, 20, 25, 30])
+def test_the_toy_game_passes_with_the_guides_configs(pile):
+    """docs/adding_a_game.md's example, ``check_game(make_game(num_players=3, pile=25))``, and
+    its neighbours: the state check names both fields of a bonus card taken but owned by nobody
+    (once, with ``pile=25``, the mutation walk's refusal named ``bonus_at`` only)."""
+    counts = check_game(ToyNimGame(ToyNimConfig(num_players=3, pile=pile)), games=20)
+    assert counts["games"] == 20 and counts["terminal"] == 20
+
+
 def test_the_toy_game_passes_the_mutation_walk():
     game = ToyNimGame(ToyNimConfig())
     state = game.new_state(1)

@@ -78,7 +78,7 @@ def check_state(game: Any, state: ToyNimState) -> None:
     if cfg.hidden_bonus:
         if state.bonus_owner < 0 and not 1 <= state.bonus_at <= state.pile:
             fail("bonus_at", state.bonus_at, f"is not a position in the pile (1..{state.pile})"
-                 " although nobody has taken the bonus card")
+                 " although bonus_owner is -1 (nobody has taken the bonus card)")
         if state.bonus_owner >= 0 and not state.pile < state.bonus_at <= cfg.pile:
             fail("bonus_at", state.bonus_at, "is not a taken position although bonus_owner "
                  "is set")
