@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from card_envs.core.errors import StateError
 from card_envs.testing import ConformanceError, check_game, check_state_mutations
 from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyNimConfig, ToyNimGame
 
@@ -25,6 +26,35 @@ def test_the_toy_game_passes_with_the_guides_configs(pile):
     (once, with ``pile=25``, the mutation walk's refusal named ``bonus_at`` only)."""
     counts = check_game(ToyNimGame(ToyNimConfig(num_players=3, pile=pile)), games=20)
     assert counts["games"] == 20 and counts["terminal"] == 20
+
+
+def test_a_short_game_gets_the_mutation_walk_and_the_mid_game_reload():
+    """Games of 2-4 decisions (a pile of 4, at most 3 cards a take) end before decision 10:
+    check_game saves each at its middle decision, replays the rest on the loaded copy, and runs
+    the mutation walk there; the counts say so."""
+    counts = check_game(ToyNimGame(ToyNimConfig(pile=4)), games=6)
+    assert counts["decisions"] < 6 * 10
+    assert counts["mutation_walks"] == 1 and counts["mid_game_reloads"] == 6
+
+
+class VagueStateCheck(ToyNimGame):
+    """A bug only the mutation walk sees: the state check refuses a broken state without naming
+    the field it found broken."""
+
+    def check_state(self, state):
+        try:
+            super().check_state(state)
+        except StateError:
+            raise StateError("invalid state") from None
+
+
+def test_a_bug_in_a_short_game_fails_check_game():
+    game = VagueStateCheck(ToyNimConfig(pile=4))
+    with pytest.raises(ConformanceError, match=r"middle of a \d-decision game.*does not name"):
+        check_game(game, games=3, heuristic=PerfectBot)
+    # the same game passes with the walk switched off: only the walk sees this bug
+    assert check_game(game, games=3, heuristic=PerfectBot,
+                      mutations=False)["mutation_walks"] == 0
 
 
 def test_the_toy_game_passes_the_mutation_walk():

@@ -115,8 +115,16 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             (every saved leaf deleted, retyped, put out of range, nudged: ``state_from_dict``
             must refuse the broken ones naming the path, or load a state that plays on).
 
+    Short games: a game that ends before decision 10 gets its mid-game save (and, the first
+    such game when no walk has run yet, the mutation walk) at its middle decision
+    (``length // 2``) after it ends: the state saved there is loaded and the rest of the game's
+    moves replayed on it, which must end in the same final state. So every check runs on games
+    of any length; the counts say how often.
+
     Returns:
-        ``{"games": ..., "decisions": ..., "terminal": ...}`` counts.
+        ``{"games", "decisions", "terminal", "mid_game_reloads", "mutation_walks"}`` counts:
+        the mid-game save/reload runs once per game, the mutation walk once per call when
+        ``mutations`` (``mutation_walks`` 0 means it was not run).
 
     Raises:
         ConformanceError: naming the broken property, the seed and the decision index.
@@ -126,7 +134,7 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     limit = min(max_decisions or cap, cap)
     check_facts(game, seed)
     _check_static(game, seed, env_factory)
-    decisions = terminal = 0
+    decisions = terminal = reloads = walks = 0
     for g in range(games):
         gseed = seed + g
         rng = random.Random(gseed * 7919 + 1)
@@ -134,6 +142,8 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
         if _json(game, state) != _json(game, game.new_state(gseed)):
             raise ConformanceError(f"seed {gseed}: new_state(seed) twice gives different states")
         shadows = [game.state_from_dict(json.loads(_json(game, state)))]
+        saved: list[str] = []  # the state's JSON before each of the first 10 decisions
+        moves: list[int] = []  # every action played, for a short game's replay
         step = 0
         while True:
             where = f"seed {gseed}, decision {step}"
@@ -151,9 +161,14 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
                 break
             if step == 10:
                 shadows.append(game.state_from_dict(json.loads(_json(game, state))))
-                if mutations and g == 0:  # a mid-game state: every saved leaf mutated
+                reloads += 1
+                if mutations and not walks:  # a mid-game state: every saved leaf mutated
                     check_state_mutations(game, game.clone(state), rng_leaves=4)
+                    walks += 1
+            elif step < 10:
+                saved.append(_json(game, state))
             action = rng.choice(game.legal_actions(state))
+            moves.append(action)
             # the JSON round trip plays the next move identically (chance included)
             rt = game.state_from_dict(json.loads(_json(game, state)))
             game.apply_action(state, action)
@@ -166,11 +181,26 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             step += 1
             decisions += 1
         terminal += game.is_terminal(state)
+        if step < 10 and step >= 2:  # a short game: its middle decision is the mid-game save
+            mid = step // 2
+            where = f"seed {gseed}, decision {mid} (the middle of a {step}-decision game)"
+            sh = game.state_from_dict(json.loads(saved[mid]))
+            if mutations and not walks:
+                try:
+                    check_state_mutations(game, game.clone(sh), rng_leaves=4)
+                except ConformanceError as exc:
+                    raise ConformanceError(f"{where}: {exc}") from None
+                walks += 1
+            for action in moves[mid:]:
+                game.apply_action(sh, action)
+            shadows.append(sh)
+            reloads += 1
         for sh in shadows:
             if _json(game, sh) != _json(game, state):
                 raise ConformanceError(f"seed {gseed}: a state saved to JSON and loaded again "
                                        "did not play on identically to the end")
-    return {"games": games, "decisions": decisions, "terminal": terminal}
+    return {"games": games, "decisions": decisions, "terminal": terminal,
+            "mid_game_reloads": reloads, "mutation_walks": walks}
 
 
 def _check_static(game, seed: int, env_factory) -> None:
