@@ -309,7 +309,8 @@ def test_check_game_accepts_the_name_of_a_card_the_move_shows_seed_109():
     # card (the test above). The same decisions of that game, fast:
     counts = check_game(make_game(**HIDDEN_LISTS), games=1, seed=109, max_decisions=12,
                         mutations=False)
-    assert counts == {"games": 1, "decisions": 12, "terminal": 0}
+    assert counts == {"games": 1, "decisions": 12, "terminal": 0, "mid_game_reloads": 1,
+                      "mutation_walks": 0}
 
 
 def _leaky_action_seen_by(self, state, action, player):
