@@ -170,6 +170,35 @@ def available_games() -> list[str]:
     return out
 
 
+def registered_games(*, available: bool = True) -> list[GameEntry]:
+    """The registered games' records (:class:`GameEntry`), in registration order: what the
+    generic tests and tools iterate over (each record's :attr:`~GameEntry.variants` are the
+    configs to check; :func:`game_facts` gives a config's declared facts).
+
+    Args:
+        available: only the games whose modules import in this installation
+            (:func:`available_games`); ``False``: every record.
+
+    Raises:
+        ImportError: as :func:`available_games` (a registered game's module fails to import for
+            another reason than its optional extra being absent).
+    """
+    names = available_games() if available else list(ENTRIES)
+    return [ENTRIES[name] for name in names if name in ENTRIES]
+
+
+def game_facts(name: str, /, **config: Any):
+    """The declared facts (:class:`card_envs.core.game.GameFacts`: seats, utility range and
+    units, zero-sum, chance, perfect information, maximum game length, capabilities) of the
+    named game built with ``config`` (a config may change a fact: Dirt and Glory's
+    ``reward="score"`` its utility).
+
+    Raises:
+        ConfigError: an unknown game or a bad config field (as :func:`make_game`).
+    """
+    return make_game(name, **config).facts
+
+
 def _resolve(target: str):
     module, func = target.split(":")
     return getattr(importlib.import_module(module), func)
@@ -251,5 +280,6 @@ def resolve_game(spec: str, config: dict[str, Any] | None = None):
 
 
 __all__ = ["ENTRIES", "ENV_MODULES", "GAMES", "GAME_EXTRAS", "GAME_METHODS", "HEURISTICS",
-           "GameEntry", "available_games", "env_module", "import_attr", "make_game",
-           "make_heuristic", "register", "resolve_game", "retired_env_names"]
+           "GameEntry", "available_games", "env_module", "game_facts", "import_attr", "make_game",
+           "make_heuristic", "register", "registered_games", "resolve_game",
+           "retired_env_names"]
