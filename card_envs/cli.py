@@ -549,7 +549,8 @@ def _add_play_parsers(sub) -> None:
                          "one 'card-envs play' printed).", 90),
         epilog="examples:\n"
                "  card-envs replay game-garda3-7.json\n"
-               "  card-envs replay game-garda3-7.json --to-end --seat 1")
+               "  card-envs replay game-garda3-7.json --to-end --seat 1\n"
+               "  card-envs replay game-my_game-3.json --game my_game:make_game")
     rp.add_argument("record", help="the record file ('card-envs play' saves one: "
                                    "game-<game>-<seed>.json)")
     rp.add_argument("--to-end", action="store_true",
@@ -558,6 +559,9 @@ def _add_play_parsers(sub) -> None:
     rp.add_argument("--seat", type=int, default=None, metavar="K",
                     help="show only seat K's view and the moves as seat K saw them (default: "
                          "the whole state, every card)")
+    rp.add_argument("--game", default=None, metavar="SPEC",
+                    help="the factory of a game not registered here (module:factory, as given "
+                         "to 'card-envs play'); default: the registered game the record names")
 
 
 def _cmd_play(args) -> int:
@@ -570,7 +574,7 @@ def _cmd_play(args) -> int:
 def _cmd_replay(args) -> int:
     from card_envs.evaluation.replay import replay_in_terminal
 
-    return replay_in_terminal(args.record, seat=args.seat, to_end=args.to_end)
+    return replay_in_terminal(args.record, seat=args.seat, to_end=args.to_end, game=args.game)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -277,3 +277,38 @@ def test_an_encoder_bind_may_read_the_game_after_unpickling(plugin_on_path):
     for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
         assert other.observe(state, 0).tolist() == seen.tolist()
         assert other.encoder.game is other and other.encoder.scale == 1 / 20
+
+
+def test_a_record_of_an_unregistered_game_replays_with_its_factory(plugin_on_path, tmp_path,
+                                                                   monkeypatch, capsys):
+    """``card-envs play module:factory`` saves a record named by ``Game.name``; ``card-envs
+    replay --game module:factory`` replays it where the game is not registered."""
+    import io
+
+    from card_envs.cli import main
+
+    assert "pebbles" not in registry.GAMES
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5))  # the moves of the docstring
+    assert main(["play", "cardenvs_pebbles.rules:make_game", "--seed", "3"]) == 0
+    capsys.readouterr()
+    assert main(["replay", "game-pebbles-3.json", "--to-end"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("card-envs replay: error: game-pebbles-3.json: cannot build game "
+                          "'pebbles' with config {'pebbles': 7}: unknown game 'pebbles'")
+    assert err.rstrip().endswith("(a game of your own: name its factory, card-envs replay --game "
+                                 "module:factory, or register it: docs/adding_a_game.md)")
+    assert main(["replay", "game-pebbles-3.json", "--to-end", "--game",
+                 "cardenvs_pebbles.rules:make_game"]) == 0
+    assert "the replay reproduces the recorded outcome [-1.0, 1.0]" in capsys.readouterr().out
+    (tmp_path / "stones_game.py").write_text(  # takes the config, names itself otherwise
+        "from cardenvs_pebbles.rules import make_game as make_pebbles\n"
+        "def make_game(**config):\n"
+        "    game = make_pebbles(**config)\n"
+        "    game.name = 'stones'\n"
+        "    return game\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["replay", "game-pebbles-3.json", "--game", "stones_game:make_game"]) == 2
+    assert capsys.readouterr().err == ("card-envs replay: error: game-pebbles-3.json: the record "
+                                       "is of game 'pebbles', but 'stones_game:make_game' builds "
+                                       "'stones'\n")
