@@ -257,7 +257,7 @@ def register_game(name: str, factory: str, env_module: str = "", heuristic: str 
     """Register a game under ``name`` (the public API; the fields: :class:`GameEntry`). From
     then on the name is a game spec everywhere (``make_game``, ``card-envs evaluate --game``,
     records and their replay, ``card_envs.<env module name>``, the variants the generic tests
-    run, the Gymnasium id after :func:`card_envs.wrappers.register_gymnasium_ids`). Nothing is
+    run, the Gymnasium id after ``card_envs.wrappers.register_gymnasium_ids()``). Nothing is
     imported here: the factory is imported and checked when the game is first built
     (:func:`make_game`, :func:`check_entry`). A game of another package registers through the
     ``card_envs.games`` entry point instead, so every process (the CLI too) finds it.
@@ -478,9 +478,9 @@ def make_game(name: str, /, **config: Any):
     Raises:
         ConfigError: an unknown game (a plugin skipped for that name: why); its factory does
             not import, or builds a game whose ``name`` is not the registry name (records
-            replay by it) or that declares not every fact (:class:`~card_envs.core.game.
-            GameFacts`), each naming the game and its origin; a bad config field (the game's
-            config check).
+            replay by it) or that declares not every fact
+            (:class:`~card_envs.core.game.GameFacts`), each naming the game and its origin; a
+            bad config field (the game's config check).
     """
     load_plugins()
     if name not in _GAMES:

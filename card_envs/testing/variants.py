@@ -11,9 +11,9 @@ __all__ = ["VARIANTS", "variant_id", "variants"]
 
 
 def variants() -> dict[str, list[dict]]:
-    """Every registered game whose modules import (:func:`~card_envs.core.registry.
-    registered_games`) with the variants the default run checks (a fresh config dict each),
-    registration order."""
+    """Every registered game whose modules import
+    (:func:`~card_envs.core.registry.registered_games`) with the variants the default run checks
+    (a fresh config dict each), registration order."""
     return {entry.name: [dict(config) for config in entry.variants]
             for entry in registered_games()}
 

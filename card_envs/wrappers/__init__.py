@@ -13,7 +13,7 @@
 Gymnasium ids: importing this package registers one id per game of the registry
 (``card_envs.core.registry.GAMES``: the games of other packages found through the
 ``card_envs.games`` entry point too; a game registered later with ``card_envs.register_game``
-gets its id from :func:`register_gymnasium_ids`), ``card_envs/<GameName>-v0``
+gets its id from ``register_gymnasium_ids()``), ``card_envs/<GameName>-v0``
 (:data:`GYMNASIUM_IDS`: ``card_envs/Garda3-v0``, ``card_envs/ScratchWars-v0``,
 ``card_envs/DirtAndGlory-v0``), each a
 :func:`~card_envs.wrappers.single_agent.make_single_agent_env` of that game; keywords of
