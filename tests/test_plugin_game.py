@@ -136,6 +136,15 @@ def test_evaluate_play_and_replay_from_the_command_line(site, tmp_path):
     result = json.loads((tmp_path / "e.json").read_text())
     assert (result["wins"], result["draws"], result["losses"]) == (5, 0, 5)
     assert result["per_seat"] == {"0": [0, 0, 5], "1": [5, 0, 0]}
+    # worker processes (spawned interpreters) find it through the entry point too
+    proc = _run([*cli, "tournament", "--game", "pebbles", "--policies", "heuristic,random",
+                 "--deals", "2", "--workers", "2", "--json", "t.json", "--no-progress"], site,
+                tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "2 worker(s)" in proc.stdout
+    tournament = json.loads((tmp_path / "t.json").read_text())
+    assert (tournament["game"], len(tournament["games_played"]), tournament["forfeits"]) == \
+        ("pebbles", 4, {})  # 2 deals, each with heuristic in both seats
     # a human in seat 0 types "1" (the first legal move: take 1 pebble) each turn: 7 -> 6, the
     # heuristic takes 2 -> 4, 1 -> 3, it takes 2 -> 1, the human takes the last pebble and loses
     proc = _run([*cli, "play", "pebbles", "--opponent", "heuristic", "--seed", "3"], site,
