@@ -80,15 +80,39 @@ def _table(*columns: str, title: str | None = None):
 
 
 def _cmd_games(_args) -> int:
-    from card_envs.core.registry import ENV_MODULES, available_games, make_game
+    """The registered games that import here (a plugin's game that fails: a warning line on
+    stderr, the others listed); ``from``: ``card-envs`` or the plugin's distribution."""
+    from card_envs.core.registry import ENTRIES, ENV_MODULES, available_games, make_game
 
-    table = _table("game", "env module", ">seats", ">actions", ">version")
+    table = _table("game", "env module", ">seats", ">actions", ">version", "from")
     for name in available_games():
-        game = make_game(name)
+        entry = ENTRIES.get(name)
+        try:
+            game = make_game(name)
+        except ConfigError as exc:
+            if entry is None or not entry.origin:
+                raise
+            print(f"card-envs games: warning: {exc}", file=sys.stderr)
+            continue
         table.add_row(name, ENV_MODULES.get(name, "-"), str(game.num_players),
-                      str(game.num_actions), str(game.version))
+                      str(game.num_actions), str(game.version),
+                      getattr(entry, "distribution", "") or "card-envs")
     _console().print(table)
     return 0
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """``warnings.showwarning`` of the command: a game plugin's warning as one line
+    (``card-envs: warning: game plugin ... failed to load ...``), no source line."""
+    from card_envs.core.registry import PluginWarning
+
+    if issubclass(category, PluginWarning):
+        print(f"card-envs: warning: {message}", file=file or sys.stderr)
+        return
+    _SHOW_WARNING[0](message, category, filename, lineno, file, line)
+
+
+_SHOW_WARNING: list = []
 
 
 def _game_config(args) -> dict:
@@ -495,8 +519,9 @@ def _add_play_parsers(sub) -> None:
                "exit status: 0 the game was played to its end; 1 it was left unfinished (q, end "
                "of input, Ctrl-C: the\nunfinished game is saved, if a move was played); 2 a user "
                "error (one error line, nothing played).")
-    pl.add_argument("game", help="the game: garda3, scratch_wars, dirt_and_glory, rust_brawl "
-                                 "('card-envs games' lists them) or module:factory")
+    pl.add_argument("game", help="the game: a registered name ('card-envs games' lists them, "
+                                 "games of other installed packages included) or "
+                                 "module:factory")
     pl.add_argument("--game-config", default="{}", metavar="JSON",
                     help="the game's config as a JSON object, e.g. '{\"variant\": \"night\"}' "
                          "(default: {}, the game's defaults)")
@@ -524,7 +549,8 @@ def _add_play_parsers(sub) -> None:
                          "one 'card-envs play' printed).", 90),
         epilog="examples:\n"
                "  card-envs replay game-garda3-7.json\n"
-               "  card-envs replay game-garda3-7.json --to-end --seat 1")
+               "  card-envs replay game-garda3-7.json --to-end --seat 1\n"
+               "  card-envs replay game-my_game-3.json --game my_game:make_game")
     rp.add_argument("record", help="the record file ('card-envs play' saves one: "
                                    "game-<game>-<seed>.json)")
     rp.add_argument("--to-end", action="store_true",
@@ -533,6 +559,9 @@ def _add_play_parsers(sub) -> None:
     rp.add_argument("--seat", type=int, default=None, metavar="K",
                     help="show only seat K's view and the moves as seat K saw them (default: "
                          "the whole state, every card)")
+    rp.add_argument("--game", default=None, metavar="SPEC",
+                    help="the factory of a game not registered here (module:factory, as given "
+                         "to 'card-envs play'); default: the registered game the record names")
 
 
 def _cmd_play(args) -> int:
@@ -545,16 +574,23 @@ def _cmd_play(args) -> int:
 def _cmd_replay(args) -> int:
     from card_envs.evaluation.replay import replay_in_terminal
 
-    return replay_in_terminal(args.record, seat=args.seat, to_end=args.to_end)
+    return replay_in_terminal(args.record, seat=args.seat, to_end=args.to_end, game=args.game)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ``card-envs`` command; returns the exit status (Ctrl-C: 130, one line)."""
+    """The ``card-envs`` command; returns the exit status (Ctrl-C: 130, one line). A game
+    plugin that fails to load is one warning line on stderr (:func:`_show_warning`)."""
+    import warnings
+
+    _SHOW_WARNING[:] = [warnings.showwarning]
+    warnings.showwarning = _show_warning
     try:
         return _main(argv)
     except KeyboardInterrupt:
         print("card-envs: interrupted", file=sys.stderr)
         return 130
+    finally:
+        warnings.showwarning = _SHOW_WARNING[0]
 
 
 def _main(argv: list[str] | None = None) -> int:

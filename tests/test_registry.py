@@ -57,3 +57,23 @@ def test_the_specs_resolve_below_the_evaluation():
     assert registry.resolve_game("card_envs.garda3.rules:make_game").name == "garda3"
     with pytest.raises(ConfigError, match="'json:loads' did not build a card-envs Game"):
         registry.resolve_game("json:loads", {"s": "1"})
+
+
+def test_registered_games_lists_the_records_with_their_facts():
+    entries = registry.registered_games()
+    assert [e.name for e in entries] == list(ENTRIES)
+    assert all(e is ENTRIES[e.name] for e in entries)
+    facts = registry.game_facts("dirt_and_glory", num_players=3, reward="score")
+    assert (facts.name, facts.num_players, facts.utility) == ("dirt_and_glory", 3, "score")
+    assert registry.game_facts("garda3").utility == "win/loss"
+
+
+def test_the_suite_registers_its_own_games_from_one_list_and_exports_the_api():
+    assert list(ENTRIES.values())[:len(registry.BUILTIN_GAMES)] == list(registry.BUILTIN_GAMES)
+    assert all(entry.origin == "" for entry in registry.BUILTIN_GAMES)
+    assert card_envs.register_game is registry.register_game
+    assert card_envs.GameEntry is GameEntry
+    assert card_envs.registered_games is registry.registered_games
+    assert list(registry.env_modules_by_name()) == card_envs.__all__
+    with pytest.raises(ConfigError, match="register\\(\\) takes a GameEntry, got dict"):
+        registry.register({"name": "x"})

@@ -324,6 +324,16 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
         """The game's observation encoder, built once per game object from ``encoder_class``."""
         return self.encoder_class(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's fields without its built encoder and view (pickle, ``copy.deepcopy``):
+        the copy builds them again on first use, from the whole game, so an encoder's ``bind``
+        (a view's ``__init__``) may read the game's fields (they would not be back yet while
+        the game itself is unpickled)."""
+        data = dict(self.__dict__)
+        data.pop("encoder", None)
+        data.pop("view", None)
+        return data
+
     @_Derived
     def observation_shape(self) -> tuple[int, ...]:
         """``(encoder.layout.size,)``: the shape of :meth:`observe`'s float32 vector."""

@@ -28,7 +28,8 @@ import pydantic_core
 
 from card_envs.core.errors import CardEnvsError, RecordError, short_repr
 from card_envs.core.files import read_text
-from card_envs.core.registry import make_game
+from card_envs.core import registry
+from card_envs.core.registry import make_game, resolve_game
 from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
 
 #: the record format this version writes and reads (the ``format`` field of every record)
@@ -197,21 +198,40 @@ def record_of(game, seed: int, actions: list[int], state=None,
     )
 
 
-def replay(record: GameRecord):
+def replay(record: GameRecord, game: str | None = None):
     """Replay ``record``; returns ``(game, final_state)``.
 
+    Args:
+        record: the record.
+        game: the game spec to build instead of the record's registry name, for a game that is
+            not registered here: ``"package.module:factory"`` (the factory the record was
+            played with, e.g. by ``card-envs play my_game:make_game``); its ``Game.name`` must
+            be the record's ``game``. ``None``: the registered game of that name (a game of
+            another package registers through its ``card_envs.games`` entry point).
+
     Raises:
-        RecordError: naming the record's file (or the record): an unknown game or a bad config,
-            a version other than the installed game's, an outcome of the wrong length, an
-            action illegal where it is applied, or a replayed outcome that differs from the
-            stored one.
+        RecordError: naming the record's file (or the record): an unknown game (saying how to
+            name its factory) or a bad config, a ``game`` spec building another game, a version
+            other than the installed game's, an outcome of the wrong length, an action illegal
+            where it is applied, or a replayed outcome that differs from the stored one.
     """
     where = record.source
     try:
-        game = make_game(record.game, **record.config)
+        if game is None:
+            built = make_game(record.game, **record.config)
+        else:
+            built = resolve_game(game, dict(record.config))
     except CardEnvsError as exc:
+        hint = ""
+        if game is None and record.game not in registry.GAMES:
+            hint = (" (a game of your own: name its factory, card-envs replay --game "
+                    "module:factory, or register it: docs/adding_a_game.md)")
         raise RecordError(f"{where}: cannot build game {record.game!r} with config "
-                          f"{_short(record.config)}: {exc}") from exc
+                          f"{_short(record.config)}: {exc}{hint}") from exc
+    if built.name != record.game:
+        raise RecordError(f"{where}: the record is of game {record.game!r}, but {game!r} builds "
+                          f"{built.name!r}")
+    game = built
     if record.version != game.version:
         raise RecordError(f"{where}: record is for {record.game} v{record.version}, installed "
                           f"is v{game.version} ({record.game}_v{game.version})")

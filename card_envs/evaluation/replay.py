@@ -63,7 +63,8 @@ def outcome_text(returns, seat: int | None = None, truncated: bool = False) -> s
 
 
 def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
-                       input_fn: Callable[[str], str] = input, out=None) -> int:
+                       input_fn: Callable[[str], str] = input, out=None,
+                       game: str | None = None) -> int:
     """Show the game of the record file ``path`` move by move (module docstring).
 
     Args:
@@ -73,6 +74,8 @@ def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
             each move.
         input_fn: where the answers come from (``input``).
         out: where the text goes (stdout).
+        game: a game spec (``"module:factory"``) for a record of a game not registered here
+            (:func:`card_envs.core.records.replay`); ``None``: the registered game.
 
     Returns:
         0 (also when the viewer quits early).
@@ -88,7 +91,7 @@ def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
         print(text, file=out, flush=True)
 
     record = GameRecord.load(path)
-    game, _ = replay(record)  # every check before the first move is shown
+    game, _ = replay(record, game)  # every check before the first move is shown
     check_seat(game, seat)
     n = len(record.actions)
     say(f"{path}: {record.game} v{record.version}, config {json.dumps(record.config)}, seed "

@@ -30,7 +30,7 @@ DESCRIPTION = ("Train MaskablePPO by self-play in a league on a card-envs game, 
 @dataclass
 class Args:
     game: str = "garda3"
-    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory, rust_brawl) or
+    """game to train on: a registered game's name ('card-envs games' lists them) or
     'module:factory'"""
     game_config: str = "{}"
     """the game's config as JSON, e.g. '{"variant": "classic"}'"""

@@ -77,7 +77,7 @@ ROLLOUTS = ("heuristic", "model", "random")
 @dataclass
 class ExItArgs:
     game: str = "garda3"
-    """game to train on: a registry name (garda3, scratch_wars, dirt_and_glory, rust_brawl) or 'module:factory'"""
+    """game to train on: a registered game's name ('card-envs games' lists them) or 'module:factory'"""
     game_config: str = "{}"
     """the game's config as JSON, e.g. '{"variant": "classic"}'"""
     set: list[str] = dataclasses.field(default_factory=list)

@@ -54,7 +54,7 @@ MAIN = "main"  # card_envs.wrappers.rllib.MAIN
 @dataclass
 class RLlibArgs:
     game: str = "garda3"
-    """game to train on (a registry name: garda3, scratch_wars, dirt_and_glory, ...)"""
+    """game to train on (a registered game's name: 'card-envs games' lists them)"""
     game_config: str = "{}"
     """the game's config as JSON, e.g. '{"variant": "classic"}'"""
     minutes: float = 15.0

@@ -11,8 +11,11 @@
   (Gymnasium, ``spaces.Text``) and ``text_aec_env`` (PettingZoo AEC); ``docs/language_agents.md``.
 
 Gymnasium ids: importing this package registers one id per game of the registry
-(``card_envs.core.registry.GAMES``), ``card_envs/<GameName>-v0`` (:data:`GYMNASIUM_IDS`:
-``card_envs/Garda3-v0``, ``card_envs/ScratchWars-v0``, ``card_envs/DirtAndGlory-v0``), each a
+(``card_envs.core.registry.GAMES``: the games of other packages found through the
+``card_envs.games`` entry point too; a game registered later with ``card_envs.register_game``
+gets its id from ``register_gymnasium_ids()``), ``card_envs/<GameName>-v0``
+(:data:`GYMNASIUM_IDS`: ``card_envs/Garda3-v0``, ``card_envs/ScratchWars-v0``,
+``card_envs/DirtAndGlory-v0``), each a
 :func:`~card_envs.wrappers.single_agent.make_single_agent_env` of that game; keywords of
 ``gymnasium.make`` go to it (``opponent="heuristic"``, env keywords, game config fields). In a
 fresh interpreter ``gymnasium.make("card_envs.wrappers:card_envs/Garda3-v0")`` imports this
@@ -41,16 +44,20 @@ def gymnasium_id(game: str) -> str:
 #: what every id builds (a string, so the specs stay JSON-able and picklable)
 ENTRY_POINT = "card_envs.wrappers.single_agent:make_single_agent_env"
 
-#: registry game name -> its Gymnasium id
-GYMNASIUM_IDS: dict[str, str] = {name: gymnasium_id(name) for name in GAMES}
+#: registry game name -> its Gymnasium id (kept by :func:`register_gymnasium_ids`)
+GYMNASIUM_IDS: dict[str, str] = {}
 
 
-def register_gymnasium_ids() -> None:
-    """Register :data:`GYMNASIUM_IDS` with Gymnasium (idempotent; done on import)."""
+def register_gymnasium_ids() -> dict[str, str]:
+    """Register an id for every game of the registry with Gymnasium (idempotent; done on
+    import; call it again after :func:`card_envs.register_game`); returns
+    :data:`GYMNASIUM_IDS`, updated."""
+    GYMNASIUM_IDS.update({name: gymnasium_id(name) for name in GAMES})
     for name, env_id in GYMNASIUM_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT,
                                kwargs={"game": name})
+    return GYMNASIUM_IDS
 
 
 register_gymnasium_ids()
