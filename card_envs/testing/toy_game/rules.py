@@ -17,7 +17,10 @@ from card_envs.testing.toy_game.state import ToyNimState
 
 
 class ToyNimGame(GameBase[ToyNimState]):
-    """The Toy Nim ``Game`` (rules: the package docstring)."""
+    """The Toy Nim ``Game`` (rules: the package docstring). ``GameBase[ToyNimState]`` names
+    its state class; the core wires the rest from this folder by convention
+    (:mod:`card_envs.core.wiring`: ``check_state``, ``ToyNimEncoder``, ``ToyNimView``,
+    ``ACTIONS``, ``PHASES`` with the game-over phase last)."""
 
     name = "toy_nim"
     version = 0
