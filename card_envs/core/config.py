@@ -1,8 +1,20 @@
-"""Small helpers for validating game config dataclasses.
+"""Game config dataclasses: each field declared once, with what it allows.
 
-Every game's config is a frozen dataclass whose fields are the documented DECISION defaults of its
-rules file; ``__post_init__`` calls these helpers so a wrong value fails with a
-:class:`~card_envs.core.errors.ConfigError` that names the field and the value.
+Every game's config is a frozen dataclass (a :class:`GameConfig`) whose fields are the documented
+DECISION defaults of its rules file. A field states its allowed values where it is declared, and
+the core checks them all (:func:`check_settings`), so a wrong value fails with a
+:class:`~card_envs.core.errors.ConfigError` that names the field and the value::
+
+    @dataclass(frozen=True)
+    class ToyNimConfig(GameConfig):
+        num_players: int = setting(2, between=(2, MAX_SEATS))
+        max_rounds: int = setting(100, at_least=1)
+        reward: str = setting("win", one_of=("win", "score"))
+        hidden_bonus: bool = True  # a field annotated bool must hold a bool
+
+A check that no single field states (one field's values depending on another's, a normalised
+spelling) stays in the config's ``__post_init__``, after ``super().__post_init__()``; it uses
+the same helpers (:func:`check_int`, :func:`check_choice`, :func:`check_bool`).
 """
 
 from __future__ import annotations
@@ -36,6 +48,65 @@ def check_bool(field: str, value: Any) -> None:
     """Raise ConfigError unless ``value`` is a bool."""
     if not isinstance(value, bool):
         raise ConfigError(f"config field {field!r}: expected true/false, got {value!r}")
+
+
+def setting(default: Any, *, between: tuple[int, int] | None = None,
+            at_least: int | None = None, one_of: Iterable[Any] | None = None) -> Any:
+    """A config field with its default and the values it allows, for :func:`check_settings`:
+    ``between=(lo, hi)`` an int in ``[lo, hi]``, ``at_least=lo`` an int ``>= lo``, ``one_of``
+    one of these values (exactly one of the three). Returns a ``dataclasses.field``.
+
+    Raises:
+        ValueError: not exactly one of ``between``, ``at_least`` and ``one_of`` given.
+    """
+    given = [k for k, v in (("between", between), ("at_least", at_least), ("one_of", one_of))
+             if v is not None]
+    if len(given) != 1:
+        raise ValueError(f"setting({default!r}): give exactly one of between, at_least, one_of "
+                         f"(got {given or 'none'})")
+    if one_of is not None:
+        allowed: tuple = ("one_of", tuple(one_of))
+    else:
+        allowed = ("int", between if between is not None else (at_least, None))
+    return dataclasses.field(default=default, metadata={"allowed": allowed})
+
+
+def check_settings(config: Any) -> None:
+    """Check every field of the config dataclass ``config``, in declaration order: a field
+    declared with :func:`setting` holds a value it allows, a field annotated ``bool`` a bool.
+
+    Raises:
+        ConfigError: naming the first field that does not, and its value (the messages of
+            :func:`check_int`, :func:`check_choice`, :func:`check_bool`).
+    """
+    for f in dataclasses.fields(config):
+        value = getattr(config, f.name)
+        kind, allowed = f.metadata.get("allowed", (None, None))
+        if kind == "int":
+            check_int(f.name, value, *allowed)
+        elif kind == "one_of":
+            check_choice(f.name, value, allowed)
+        elif f.type in ("bool", bool):
+            check_bool(f.name, value)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameConfig:
+    """Base of every game's frozen config dataclass: ``__post_init__`` runs
+    :func:`check_settings` (a config with checks of its own calls ``super().__post_init__()``
+    first), and :meth:`to_dict` gives the fields as a dict.
+
+    Raises:
+        ConfigError: (construction) naming a field whose value its declaration does not allow.
+    """
+
+    def __post_init__(self) -> None:
+        check_settings(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-able dict that ``make_game(**d)`` accepts (a config with
+        fields of other types converts them here)."""
+        return dataclasses.asdict(self)
 
 
 def config_from_kwargs(cls: type, kwargs: dict[str, Any]):

@@ -98,19 +98,24 @@ What each game writes and what the core does once (:class:`GameBase`):
 =========================================  ===================================================
 the game writes                             the core derives
 =========================================  ===================================================
-``state_class``: its state dataclass        ``clone``, ``state_to_dict``, ``state_from_dict``
-(:mod:`card_envs.core.state`)               (strict validation naming the field path)
+``GameBase[<Game>State]``: its state        ``clone``, ``state_to_dict``, ``state_from_dict``
+dataclass (:mod:`card_envs.core.state`)     (strict validation naming the field path); the
+as the generic parameter                    wiring from the state's folder by convention
+                                            (:mod:`card_envs.core.wiring`: ``state_class``,
+                                            ``state_checks``, ``encoder_class``,
+                                            ``view_class``, ``action_layout``, ``phases``,
+                                            ``over_phase``; a piece declared on the class wins)
 ``_legal_actions(S) -> list[int]``          ``legal_actions`` (cached on the state in
                                             ``legal_cache``), ``legal_action_mask``
 ``_apply_action(S, a: int)``: the           ``apply_action``: the action checked (type, range,
 transition of one legal action              legality; refusals leave the state unchanged), the
                                             cache cleared, then ``_apply_action``
-``state_checks = check_state``: the         ``check_state(S)``, which ``state_from_dict``
-config invariants ``(game, S)`` (card       calls after the declaration check
-ids, multiset, seats, phase)
+``check_state(game, S)`` in ``state.py``:   ``check_state(S)`` (the game's ``state_checks``),
+the config invariants (card ids,            which ``state_from_dict`` calls after the
+multiset, seats, phase)                     declaration check
 ``phase``/``player`` fields (declared in    ``current_player`` (``player``; ``-1`` once over),
-``GameState``), ``over_phase``              ``is_terminal`` (``phase == over_phase``)
-``phases``                                  ``phase_name(S)``, named in every refused-action
+``GameState``), ``PHASES`` (the last one    ``is_terminal`` (``phase == over_phase``),
+is game over)                               ``phase_name(S)``, named in every refused-action
                                             message
 ``_resample_hidden(S, p, rng)``: redeal     ``sample_hidden``: a clone, the redeal, the chance
 on a clone what ``p`` cannot see            RNG reseeded from ``rng``, the cache cleared
@@ -143,6 +148,7 @@ from card_envs.core.rng import reseed
 from card_envs.core.state import codec_of, format_path, short_repr
 from card_envs.core.table import Table
 from card_envs.core.view import View
+from card_envs.core.wiring import Missing, wire
 
 S = TypeVar("S")
 
@@ -263,17 +269,25 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
     #: capabilities: the game implements :meth:`potential` / :meth:`lookahead_horizon`
     provides_potential: bool = False
     provides_lookahead_horizon: bool = False
+    # -- the wiring: declared on the class, or found in the game's folder by convention
+    # (card_envs.core.wiring, from the generic parameter GameBase[<Game>State]) ---------------
     #: the game's declared state dataclass (a :class:`card_envs.core.state.GameState`)
-    state_class: type
+    state_class: type = Missing()  # type: ignore[assignment]
     #: the game's observation encoder class (:class:`card_envs.core.observation.Encoder`)
-    encoder_class: type[Encoder]
+    encoder_class: type[Encoder] = Missing()  # type: ignore[assignment]
     #: the one action :class:`~card_envs.core.layout.Layout` (the game's ``constants.py``); a
     #: game whose layout depends on its config sets it on the instance
-    action_layout: Layout
+    action_layout: Layout = Missing()  # type: ignore[assignment]
     #: phase names, indexed by ``state.phase`` (the game's ``constants.py``: ``PHASES``)
     phases: tuple[str, ...] = ()
     #: the ``state.phase`` value of a finished game (:meth:`is_terminal`, :meth:`current_player`)
-    over_phase: int
+    over_phase: int = Missing()  # type: ignore[assignment]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wire a game class that names its state class (``GameBase[<Game>State]``) from its
+        folder: every piece of :mod:`card_envs.core.wiring`'s table it does not declare."""
+        super().__init_subclass__(**kwargs)
+        wire(cls, GameBase)
 
     @cached_property
     def facts(self) -> GameFacts:
@@ -638,10 +652,10 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
     @abc.abstractmethod
     def state_checks(self, state: S) -> None:
         """The game's invariants of ``state`` for this config, raising
-        :class:`~card_envs.core.errors.StateError` naming the field path: a game declares its
-        ``state.py``'s function ``check_state(game, state)`` here
-        (``state_checks = state_module.check_state``; a plain function on the class binds as
-        a method); :meth:`check_state` runs it."""
+        :class:`~card_envs.core.errors.StateError` naming the field path: by convention the
+        function ``check_state(game, state)`` of the state class's module
+        (:mod:`card_envs.core.wiring`), or declared (``state_checks = state_module.check_state``;
+        a plain function on the class binds as a method); :meth:`check_state` runs it."""
 
     def phase_name(self, state: S) -> str:
         """The state's phase as a readable name (named in refused-action messages):

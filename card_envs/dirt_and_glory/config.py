@@ -8,15 +8,13 @@ deck against the draft) are made when the game is built (:class:`.rules.DirtAndG
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
-from card_envs.core.config import check_bool, check_choice, check_int
+from card_envs.core.config import GameConfig, setting
 
 
 @dataclass(frozen=True)
-class DirtAndGloryConfig:
+class DirtAndGloryConfig(GameConfig):
     """Configuration of a Dirt and Glory game; every DECISION of the rules is a field.
 
     Attributes:
@@ -55,49 +53,29 @@ class DirtAndGloryConfig:
             or ``"none"`` (ties shared).
     """
 
-    num_players: int = 2
-    reward: str = "win"
+    num_players: int = setting(2, between=(2, 5))
+    reward: str = setting("win", one_of=("win", "score"))
     content: str | None = None
-    num_rounds: int = 6
-    starting_fuel: int = 1
-    draft_return: str = "bottom"
-    territory_selection: str = "random"
-    first_card_value: str = "choose"
+    num_rounds: int = setting(6, between=(1, 20))
+    starting_fuel: int = setting(1, between=(0, 20))
+    draft_return: str = setting("bottom", one_of=("bottom", "discard"))
+    territory_selection: str = setting("random", one_of=("random", "first"))
+    first_card_value: str = setting("choose", one_of=("choose", "low", "high"))
     first_card_ability: bool = False
-    first_player: str = "rotate"
-    fuel_cost: int = 1
-    fuel_uses_per_turn: int = 1
+    first_player: str = setting("rotate", one_of=("rotate", "fixed"))
+    fuel_cost: int = setting(1, between=(1, 5))
+    fuel_uses_per_turn: int = setting(1, between=(0, 3))
     bust_fuel_rescue: bool = True
-    empty_deck: str = "reserve_or_pass"
-    ties: str = "share_skip"
-    consolation_fuel: int = 2
-    caravan_return: str = "deck"
-    reserve_mix: str = "choose"
-    fuel_per_point: int = 2
-    tie_break: str = "fuel"
+    empty_deck: str = setting("reserve_or_pass", one_of=("reserve_or_pass", "forced_pass"))
+    ties: str = setting("share_skip", one_of=("share_skip", "share_dense"))
+    consolation_fuel: int = setting(2, between=(0, 10))
+    caravan_return: str = setting("deck", one_of=("deck", "reserve"))
+    reserve_mix: str = setting("choose", one_of=("choose", "all", "none"))
+    fuel_per_point: int = setting(2, between=(1, 10))
+    tie_break: str = setting("fuel", one_of=("fuel", "none"))
 
     def __post_init__(self) -> None:
-        check_int("num_players", self.num_players, 2, 5)
-        check_choice("reward", self.reward, ["win", "score"])
+        super().__post_init__()  # every field's declared values (GameConfig)
         if self.content is not None and not isinstance(self.content, str):
             object.__setattr__(self, "content", str(self.content))
-        check_int("num_rounds", self.num_rounds, 1, 20)
-        check_int("starting_fuel", self.starting_fuel, 0, 20)
-        check_choice("draft_return", self.draft_return, ["bottom", "discard"])
-        check_choice("territory_selection", self.territory_selection, ["random", "first"])
-        check_choice("first_card_value", self.first_card_value, ["choose", "low", "high"])
-        check_bool("first_card_ability", self.first_card_ability)
-        check_choice("first_player", self.first_player, ["rotate", "fixed"])
-        check_int("fuel_cost", self.fuel_cost, 1, 5)
-        check_int("fuel_uses_per_turn", self.fuel_uses_per_turn, 0, 3)
-        check_bool("bust_fuel_rescue", self.bust_fuel_rescue)
-        check_choice("empty_deck", self.empty_deck, ["reserve_or_pass", "forced_pass"])
-        check_choice("ties", self.ties, ["share_skip", "share_dense"])
-        check_int("consolation_fuel", self.consolation_fuel, 0, 10)
-        check_choice("caravan_return", self.caravan_return, ["deck", "reserve"])
-        check_choice("reserve_mix", self.reserve_mix, ["choose", "all", "none"])
-        check_int("fuel_per_point", self.fuel_per_point, 1, 10)
-        check_choice("tie_break", self.tie_break, ["fuel", "none"])
 
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)

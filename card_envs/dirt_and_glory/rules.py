@@ -43,16 +43,13 @@ from card_envs.dirt_and_glory.constants import (
     END,
     MAIN,
     MIX,
-    PHASES,
     SETUP,
     SETUP_DRAW,
     TAKE,
     VALUE,
     action_layout,
 )
-from card_envs.dirt_and_glory.observation import DirtAndGloryEncoder
-from card_envs.dirt_and_glory.state import MAX_TOKENS, DirtAndGloryState, check_state
-from card_envs.dirt_and_glory.view import DirtAndGloryView
+from card_envs.dirt_and_glory.state import MAX_TOKENS, DirtAndGloryState
 
 __all__ = ["DirtAndGloryConfig", "DirtAndGloryGame", "DirtAndGloryState", "make_game"]
 
@@ -67,14 +64,6 @@ class DirtAndGloryGame(GameBase[DirtAndGloryState]):
 
     name = "dirt_and_glory"
     version = 1
-    state_class = DirtAndGloryState
-    state_checks = check_state
-    encoder_class = DirtAndGloryEncoder
-    view_class = DirtAndGloryView
-    phases = PHASES
-    over_phase = END
-    observation_low = 0.0
-    observation_high = 1.0
     # -- declared facts (card_envs.core.game.GameFacts) --
     # DG-4.2 reward="win" (reward="score": set in __init__)
     min_utility, max_utility, utility = -1.0, 1.0, "win/loss"

@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from card_envs.core.config import check_bool, check_choice, check_int
+from card_envs.core.config import GameConfig, check_choice, setting
 from card_envs.core.errors import ConfigError
 from card_envs.garda3.cards import resolve_fighter_set
 from card_envs.garda3.constants import VARIANTS
 
 
 @dataclass(frozen=True)
-class Garda3Config:
+class Garda3Config(GameConfig):
     """Garda3 configuration; every field is a DECISION of the rules with its default.
 
     Attributes:
@@ -45,7 +45,7 @@ class Garda3Config:
     """
 
     variant: str = "classic"
-    fighter_selection: str = "draft"
+    fighter_selection: str = setting("draft", one_of=("draft", "own_sets", "random"))
     fighter_set: Any = "default"
     own_fighter_sets: Any = None
     piebald_is_wild: bool = False
@@ -53,10 +53,11 @@ class Garda3Config:
     split_defence_needs_split_attack: bool = True
     attacker_must_play: bool = True
     counter_attack_optional: bool = True
-    max_rounds: int = 200
+    max_rounds: int = setting(200, at_least=1)
     flags: frozenset = field(default=frozenset(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        super().__post_init__()  # every field's declared values (GameConfig)
         if not isinstance(self.variant, str):
             raise ConfigError(f"config field 'variant': expected a string, got {self.variant!r}")
         parts = [p.strip() for p in self.variant.split("+")]
@@ -68,13 +69,6 @@ class Garda3Config:
             raise ConfigError(f"config field 'variant': 'classic' cannot be combined ({self.variant!r})")
         object.__setattr__(self, "variant", "+".join(parts))  # normalised spelling
         object.__setattr__(self, "flags", frozenset(p for p in parts if p != "classic"))
-        check_choice("fighter_selection", self.fighter_selection, ["draft", "own_sets", "random"])
-        check_bool("piebald_is_wild", self.piebald_is_wild)
-        check_bool("allow_empty_defence", self.allow_empty_defence)
-        check_bool("split_defence_needs_split_attack", self.split_defence_needs_split_attack)
-        check_bool("attacker_must_play", self.attacker_must_play)
-        check_bool("counter_attack_optional", self.counter_attack_optional)
-        check_int("max_rounds", self.max_rounds, 1)
         if self.own_fighter_sets is not None:
             if self.fighter_selection != "own_sets":
                 raise ConfigError("config field 'own_fighter_sets' is only used with "

@@ -4,7 +4,8 @@ A turn is a sequence of small decisions (pick a fighter, play a card, play a sec
 stop, choose the bonus side, counter-attack or not...); the action ids are the ranges of
 :data:`card_envs.garda3.constants.ACTIONS`. The state is
 :class:`~card_envs.garda3.state.Garda3State`; :meth:`Garda3Game.check_state` runs
-:func:`card_envs.garda3.state.check_state` (declared as ``state_checks``).
+:func:`card_envs.garda3.state.check_state` (wired as ``state_checks`` by convention:
+:mod:`card_envs.core.wiring`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase, lead
 from card_envs.core.rng import make_rng
-from card_envs.garda3 import state as state_module
 from card_envs.garda3.cards import FighterSet, resolve_fighter_set
 from card_envs.garda3.config import Garda3Config
 from card_envs.garda3.constants import (
@@ -28,7 +28,6 @@ from card_envs.garda3.constants import (
     A_RESURRECT,
     A_SLOT,
     A_TARGET,
-    ACTIONS,
     CARD_ATTACK_DIR,
     CARD_COLOUR,
     CARD_DEFENCE_DIR,
@@ -46,13 +45,10 @@ from card_envs.garda3.constants import (
     PH_OVER,
     PH_RESURRECT_CHOICE,
     PH_TARGET,
-    PHASES,
     PIEBALD,
     battle_outcome,
 )
-from card_envs.garda3.observation import Garda3Encoder
 from card_envs.garda3.state import Garda3State, blocker_slot, striker_slot
-from card_envs.garda3.view import Garda3View
 
 
 def make_game(**config: Any) -> Garda3Game:
@@ -65,13 +61,6 @@ class Garda3Game(GameBase[Garda3State]):
 
     name = "garda3"
     version = 1
-    state_class = Garda3State
-    state_checks = state_module.check_state
-    encoder_class = Garda3Encoder
-    view_class = Garda3View
-    action_layout = ACTIONS
-    phases = PHASES
-    over_phase = PH_OVER
     max_game_length = 20_000
     # -- declared facts (card_envs.core.game.GameFacts) --
     # G-7.4: +1 the winner, -1 the loser (-1/2 each in free_for_all)

@@ -13,9 +13,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from card_envs.core.config import check_bool, check_choice, check_int
+from card_envs.core.config import GameConfig, setting
 from card_envs.core.errors import ConfigError
-from card_envs.rust_brawl.constants import MAX_EQUIPMENT_LIMIT, MAX_HAND_LIMIT, NUM_SEATS
+from card_envs.rust_brawl.constants import (
+    MAX_EQUIPMENT_LIMIT,
+    MAX_HAND_LIMIT,
+    NUM_SEATS,
+)
 
 #: the largest ``max_turns`` a config may ask for (the state's static bound)
 MAX_TURNS_LIMIT = 10_000
@@ -41,7 +45,7 @@ def _deck_spec(where: str, spec: Any) -> str | tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class RustBrawlConfig:
+class RustBrawlConfig(GameConfig):
     """Configuration of a Rust Brawl game (always 2 seats, RB-3.1).
 
     Attributes:
@@ -104,22 +108,23 @@ class RustBrawlConfig:
 
     decks: Any = None
     card_db: str | None = None
-    deck_point_limit: int = 250
+    deck_point_limit: int = setting(250, between=(1, 100_000))
     open_decklists: bool = True
-    empty_deck: str = "nothing"
-    equipment_per_character: int = 1
-    max_hand: int = 10
+    empty_deck: str = setting("nothing", one_of=("nothing", "lose"))
+    equipment_per_character: int = setting(1, between=(1, MAX_EQUIPMENT_LIMIT))
+    max_hand: int = setting(10, between=(5, MAX_HAND_LIMIT))
     heal_self: bool = True
-    paralysis_turns: int = 1
+    paralysis_turns: int = setting(1, between=(1, 5))
     immunity_ends_paralysis: bool = True
     attacker_leaves_cover_first: bool = True
     table_points_with_equipment: bool = True
-    stalemate_turns: int = 3
+    stalemate_turns: int = setting(3, between=(1, 50))
     stalemate_repeats: bool = True
     stalemate_cycles: bool = True
-    max_turns: int = 500
+    max_turns: int = setting(500, between=(1, MAX_TURNS_LIMIT))
 
     def __post_init__(self) -> None:
+        super().__post_init__()  # every field's declared values (GameConfig)
         decks = self.decks
         if decks is not None and decks != "random":
             if isinstance(decks, str) or not isinstance(decks, (list, tuple)):
@@ -135,21 +140,6 @@ class RustBrawlConfig:
                 object.__setattr__(self, "card_db", str(self.card_db))
             if not isinstance(self.card_db, str) or not self.card_db:
                 raise ConfigError(f"config field 'card_db': {self.card_db!r} is not a path")
-        check_int("deck_point_limit", self.deck_point_limit, 1, 100_000)
-        check_bool("open_decklists", self.open_decklists)
-        check_choice("empty_deck", self.empty_deck, ["nothing", "lose"])
-        check_int("equipment_per_character", self.equipment_per_character, 1,
-                  MAX_EQUIPMENT_LIMIT)
-        check_int("max_hand", self.max_hand, 5, MAX_HAND_LIMIT)
-        check_bool("heal_self", self.heal_self)
-        check_int("paralysis_turns", self.paralysis_turns, 1, 5)
-        check_bool("immunity_ends_paralysis", self.immunity_ends_paralysis)
-        check_bool("attacker_leaves_cover_first", self.attacker_leaves_cover_first)
-        check_bool("table_points_with_equipment", self.table_points_with_equipment)
-        check_int("stalemate_turns", self.stalemate_turns, 1, 50)
-        check_bool("stalemate_repeats", self.stalemate_repeats)
-        check_bool("stalemate_cycles", self.stalemate_cycles)
-        check_int("max_turns", self.max_turns, 1, MAX_TURNS_LIMIT)
 
     def to_dict(self) -> dict[str, Any]:
         """The config as JSON-able data (deck lists as lists)."""

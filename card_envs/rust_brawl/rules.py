@@ -43,7 +43,6 @@ from card_envs.rust_brawl.constants import (
     MELEE,
     NUM_SEATS,
     OTHER_DRAW,
-    PHASES,
     PLAY,
     PLAY_OR_DISCARD,
     POSITIONS,
@@ -51,13 +50,11 @@ from card_envs.rust_brawl.constants import (
     STARTER_DRAW,
 )
 from card_envs.rust_brawl.decks import copies_allowed, random_deck
-from card_envs.rust_brawl.observation import RustBrawlEncoder
 from card_envs.rust_brawl.queries import (F_HEAL_ALL, F_HIT_ALL, F_IMMUNE, F_PARALYSE,
                                            F_RETURN, NOT_AN_ATTACK, Profile, RustBrawlQueries,
                                            dealt, extra_dmg, hit)
 from card_envs.rust_brawl.state import (RANDOM_DECK, UNKNOWN_DECK, HltBoost, RustBrawlState,
-                                        check_state, mark_counts, table_mark)
-from card_envs.rust_brawl.view import RustBrawlView
+                                        mark_counts, table_mark)
 
 __all__ = ["Profile", "RustBrawlState", "RustBrawlConfig", "RustBrawlGame", "make_game"]
 
@@ -78,14 +75,6 @@ class RustBrawlGame(BalanceMixin, RustBrawlQueries):
     zero_sum = True
     chance = True  # shuffled decks
     provides_potential = provides_lookahead_horizon = True
-    state_class = RustBrawlState
-    state_checks = check_state
-    encoder_class = RustBrawlEncoder
-    view_class = RustBrawlView
-    phases = PHASES
-    over_phase = END
-    observation_low = 0.0
-    observation_high = 1.0
 
     # -- set-up (RB-3) ----------------------------------------------------------------------------
     def new_state(self, seed: int) -> RustBrawlState:

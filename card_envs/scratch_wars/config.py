@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from card_envs.core.config import check_bool, check_choice, check_int
+from card_envs.core.config import GameConfig, check_choice, setting
 from card_envs.core.errors import ConfigError, LoadoutError
 from card_envs.scratch_wars.cards import Catalogue
 from card_envs.scratch_wars.constants import (
@@ -20,7 +20,7 @@ from card_envs.scratch_wars.constants import (
 
 
 @dataclass(frozen=True)
-class ScratchWarsConfig:
+class ScratchWarsConfig(GameConfig):
     """Scratch Wars duel configuration. Every **DECISION** of the rules is a field here.
 
     Attributes:
@@ -72,32 +72,33 @@ class ScratchWarsConfig:
         ConfigError: naming the field and value.
     """
 
-    level: int = 3
+    level: int = setting(3, between=(1, 3))
     effects: str | None = None
     loadouts: Any = None
-    random_weapons: int = 5
+    random_weapons: int = setting(5, between=(1, WEAPON_SLOTS))
     catalogue_dir: str | None = None
-    actions_per_turn: int = 4
-    start_penalty: int = 2
-    initiative_ties: str = "spin_again"
-    negative_bonus: str = "first_match"
+    actions_per_turn: int = setting(4, between=(1, ACTIONS_MAX))
+    start_penalty: int = setting(2, between=(0, 10))
+    initiative_ties: str = setting("spin_again", one_of=("spin_again", "seat0_decides"))
+    negative_bonus: str = setting("first_match", one_of=("first_match", "ignore"))
     attack_only_icon_bonus: bool = True
-    level2_repair: str = "action_only"
-    sudden_death_round: int = 9
-    sudden_death_damage: int = 5
-    max_rounds: int = 60
-    energy_cap: int = 12
-    untrained_surcharge: int = 1
+    level2_repair: str = setting("action_only", one_of=("action_only",))
+    sudden_death_round: int = setting(9, at_least=1)
+    sudden_death_damage: int = setting(5, between=(0, 40))
+    max_rounds: int = setting(60, between=(1, ROUNDS_MAX))
+    energy_cap: int = setting(12, between=(1, ENERGY_MAX))
+    untrained_surcharge: int = setting(1, between=(0, 5))
     effect_target_only: bool = True
     shield_before_durability: bool = True
     permanent_fires_when_stored: bool = True
     shield_block_floor: bool = True
-    detonation: str = "all"
-    end_of_turn_order: str = "permanent_then_combo"
-    no_target: str = "cannot_apply"
+    detonation: str = setting("all", one_of=("all",))
+    end_of_turn_order: str = setting("permanent_then_combo",
+                                     one_of=("permanent_then_combo", "combo_then_permanent"))
+    no_target: str = setting("cannot_apply", one_of=("cannot_apply",))
 
     def __post_init__(self) -> None:
-        check_int("level", self.level, 1, 3)
+        super().__post_init__()  # every field's declared values (GameConfig)
         if self.level == 2:
             if self.effects is not None:
                 check_choice("effects", self.effects, ["full", "attack_only"])
@@ -106,31 +107,9 @@ class ScratchWarsConfig:
                 f"config field 'effects': {self.effects!r} is only allowed at level 2 "
                 f"(level is {self.level})"
             )
-        check_int("random_weapons", self.random_weapons, 1, WEAPON_SLOTS)
         if self.catalogue_dir is not None and not isinstance(self.catalogue_dir, str):
             raise ConfigError(f"config field 'catalogue_dir': expected a path string, got "
                               f"{self.catalogue_dir!r}")
-        check_int("actions_per_turn", self.actions_per_turn, 1, ACTIONS_MAX)
-        check_int("start_penalty", self.start_penalty, 0, 10)
-        check_choice("initiative_ties", self.initiative_ties, ["spin_again", "seat0_decides"])
-        check_choice("negative_bonus", self.negative_bonus, ["first_match", "ignore"])
-        check_bool("attack_only_icon_bonus", self.attack_only_icon_bonus)
-        check_choice("level2_repair", self.level2_repair, ["action_only"])
-        check_int("sudden_death_round", self.sudden_death_round, 1)
-        check_int("sudden_death_damage", self.sudden_death_damage, 0, 40)
-        check_int("max_rounds", self.max_rounds, 1, ROUNDS_MAX)
-        check_int("energy_cap", self.energy_cap, 1, ENERGY_MAX)
-        check_int("untrained_surcharge", self.untrained_surcharge, 0, 5)
-        check_bool("effect_target_only", self.effect_target_only)
-        check_bool("shield_before_durability", self.shield_before_durability)
-        check_bool("permanent_fires_when_stored", self.permanent_fires_when_stored)
-        check_bool("shield_block_floor", self.shield_block_floor)
-        check_choice("detonation", self.detonation, ["all"])
-        check_choice(
-            "end_of_turn_order", self.end_of_turn_order,
-            ["permanent_then_combo", "combo_then_permanent"],
-        )
-        check_choice("no_target", self.no_target, ["cannot_apply"])
         object.__setattr__(self, "loadouts", _normalise_loadouts(self.loadouts))
 
     @property

@@ -39,7 +39,6 @@ from card_envs.core.balance import BalanceMixin
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import lead
 from card_envs.core.rng import make_rng
-from card_envs.scratch_wars import state as state_module
 from card_envs.scratch_wars.config import ScratchWarsConfig
 from card_envs.scratch_wars.constants import (
     A_APPLY,
@@ -59,7 +58,6 @@ from card_envs.scratch_wars.constants import (
     A_TARGET_EFFECT,
     A_TARGET_HERO,
     A_TARGET_WEAPON,
-    ACTIONS,
     BONUS_SLOTS,
     BROKEN,
     COMBO,
@@ -78,7 +76,6 @@ from card_envs.scratch_wars.constants import (
     PH_RESULT,
     PH_SHIELD,
     PH_TARGET,
-    PHASES,
     READY,
     RED,
     REPAIRING,
@@ -89,7 +86,7 @@ from card_envs.scratch_wars.constants import (
     WEAPON_ATTACK,
     WEAPON_SLOTS,
 )
-from card_envs.scratch_wars.observation import OBS_HIGH, OBS_LOW, ScratchWarsEncoder
+from card_envs.scratch_wars.observation import OBS_HIGH, OBS_LOW
 from card_envs.scratch_wars.queries import ScratchWarsQueries
 from card_envs.scratch_wars.state import (
     ABSENT_SLOT,
@@ -106,7 +103,6 @@ from card_envs.scratch_wars.state import (
     check_forced_spins,
     time_of_day,
 )
-from card_envs.scratch_wars.view import ScratchWarsView
 
 
 class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
@@ -117,13 +113,6 @@ class ScratchWarsGame(BalanceMixin, ScratchWarsQueries):
 
     name = "scratch_wars"
     version = 2  # the env module's _vN (scratch_wars_v2: the normalised observation)
-    state_class = ScratchWarsState
-    state_checks = state_module.check_state
-    encoder_class = ScratchWarsEncoder
-    view_class = ScratchWarsView
-    action_layout = ACTIONS
-    phases = PHASES
-    over_phase = PH_OVER
     num_players = 2
     observation_low = OBS_LOW
     observation_high = OBS_HIGH

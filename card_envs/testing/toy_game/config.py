@@ -1,33 +1,27 @@
-"""Toy Nim configuration: every rule choice a named, documented field with its default."""
+"""Toy Nim configuration: every rule choice a named, documented field with its default and the
+values it allows (checked by the core: :class:`~card_envs.core.config.GameConfig`)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-from card_envs.core.config import check_bool, check_int
+from card_envs.core.config import GameConfig, setting
 from card_envs.testing.toy_game.constants import MAX_PILE, MAX_SEATS
 
 
 @dataclass(frozen=True)
-class ToyNimConfig:
+class ToyNimConfig(GameConfig):
     """Attributes:
         num_players: seats, 2..4.
         pile: cards in the pile at the start, 1..40.
         max_rounds: decisions before the game ends truncated (>= 1).
         hidden_bonus: one card of the pile is the bonus card, at a hidden position.
+
+    Raises:
+        ConfigError: naming the field and value.
     """
 
-    num_players: int = 2
-    pile: int = 10
-    max_rounds: int = 100
+    num_players: int = setting(2, between=(2, MAX_SEATS))
+    pile: int = setting(10, between=(1, MAX_PILE))
+    max_rounds: int = setting(100, at_least=1)
     hidden_bonus: bool = True
-
-    def __post_init__(self):
-        check_int("num_players", self.num_players, 2, MAX_SEATS)
-        check_int("pile", self.pile, 1, MAX_PILE)
-        check_int("max_rounds", self.max_rounds, 1)
-        check_bool("hidden_bonus", self.hidden_bonus)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)

@@ -10,33 +10,20 @@ from typing import Any
 
 from card_envs.core.config import config_from_kwargs
 from card_envs.core.game import GameBase
-from card_envs.testing.toy_game import state as state_module
 from card_envs.testing.toy_game.cards import load_cards
 from card_envs.testing.toy_game.config import ToyNimConfig
-from card_envs.testing.toy_game.constants import (
-    A_TAKE,
-    ACTIONS,
-    MAX_TAKE,
-    PHASES,
-    Phase,
-)
-from card_envs.testing.toy_game.observation import ToyNimEncoder
-from card_envs.testing.toy_game.view import ToyNimView
+from card_envs.testing.toy_game.constants import A_TAKE, MAX_TAKE, Phase
 from card_envs.testing.toy_game.state import ToyNimState
 
 
 class ToyNimGame(GameBase[ToyNimState]):
-    """The Toy Nim ``Game`` (rules: the package docstring)."""
+    """The Toy Nim ``Game`` (rules: the package docstring). ``GameBase[ToyNimState]`` names
+    its state class; the core wires the rest from this folder by convention
+    (:mod:`card_envs.core.wiring`: ``check_state``, ``ToyNimEncoder``, ``ToyNimView``,
+    ``ACTIONS``, ``PHASES`` with the game-over phase last)."""
 
     name = "toy_nim"
     version = 0
-    state_class = ToyNimState
-    state_checks = state_module.check_state
-    encoder_class = ToyNimEncoder
-    view_class = ToyNimView
-    action_layout = ACTIONS
-    phases = PHASES
-    over_phase = Phase.OVER
     # -- declared facts (card_envs.core.game.GameFacts) --
     min_utility, max_utility, utility = -1.0, 1.0, "win/loss"  # +1 the winner, -1/(n-1) others
     zero_sum = True
