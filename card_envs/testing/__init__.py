@@ -8,7 +8,8 @@ from card_envs.testing.conformance import (
     check_game,
     check_state_mutations,
     leaf_paths,
+    variable_length_fields,
 )
 
 __all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
-           "leaf_paths"]
+           "leaf_paths", "variable_length_fields"]
