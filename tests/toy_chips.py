@@ -218,7 +218,8 @@ class ToyChipsGame(GameBase[ToyChipsState]):
 
     def new_state(self, seed: int) -> ToyChipsState:
         rng = random.Random(seed)
-        return ToyChipsState(rng=rng, phase=Phase.BET, player=0, cards=rng.sample(range(RANKS), 2),
+        return ToyChipsState(rng=rng, phase=int(Phase.BET), player=0,
+                             cards=rng.sample(range(RANKS), 2),
                              chips=[1, 1], folded=-1, log=[])
 
     def _legal_actions(self, state: ToyChipsState) -> list[int]:
@@ -229,7 +230,7 @@ class ToyChipsGame(GameBase[ToyChipsState]):
         b = replay(state.log, self.config.max_bets)
         state.chips, state.folded, state.player = b.chips, b.folded, b.player
         if b.over:
-            state.phase = Phase.OVER
+            state.phase = int(Phase.OVER)
 
     def is_truncated(self, state: ToyChipsState) -> bool:
         return False
