@@ -12,6 +12,7 @@ from card_envs.core.errors import StateError
 from card_envs.testing import ConformanceError, check_game, check_state_mutations
 from card_envs.testing.conformance import SkippedCheckWarning
 from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyNimConfig, ToyNimGame
+from card_envs.testing.toy_game.constants import Phase
 
 
 def test_the_toy_game_passes():
@@ -329,3 +330,19 @@ def test_a_refusal_of_a_change_that_may_load_names_some_field():
     with pytest.raises(ConformanceError, match=r"set to \d+: refused, but the message names no "
                                                "field of the state: invalid state"):
         check_state_mutations(game, game.new_state(1), rng_leaves=4)
+
+
+class EnumPhase(ToyNimGame):
+    """Stores the phase enum member, as the template once did (and a game copied from it): the
+    saved state holds the int, so a loaded state and the live one compare differently."""
+
+    def _apply_action(self, state, action):
+        super()._apply_action(state, action)
+        if state.phase == Phase.OVER:
+            state.phase = Phase.OVER
+
+
+def test_an_enum_member_in_a_state_field_fails_naming_it():
+    with pytest.raises(ConformanceError, match=r"state field phase holds <Phase.OVER: 1>, a "
+                                               r"Phase: store plain values"):
+        check_game(EnumPhase(ToyNimConfig(pile=4)), games=2, heuristic=PerfectBot)

@@ -91,8 +91,9 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     ``potential`` of every seat in [-1, 1] and ``lookahead_horizon`` ``None`` or hashable, the
     same key twice and on a clone (games that provide them); no game longer than
     ``max_game_length``; with ``perfect_information``, ``sample_hidden`` changes no seat's
-    observation; ``check_state`` passes; ``clone`` independent of the original (both ways); the
-    JSON round trip gives the same dict and plays the next move identically (and a copy saved at
+    observation; ``check_state`` passes; ``state_to_dict`` holds plain JSON values only (no
+    enum member: a loaded state holds the int); ``clone`` independent of the original (both
+    ways); the JSON round trip gives the same dict and plays the next move identically (and a copy saved at
     the first and a middle decision plays the whole game on identically); ``sample_hidden(s, p,
     R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)), p, R(k))`` as JSON (a function of
     ``p``'s information only), keeps ``p``'s observation (in every view: flat, dict, entities),
@@ -291,6 +292,30 @@ def _check_static(game, seed: int, env_factory) -> None:
                 raise ConformanceError("a pickled / deep-copied env observes differently")
 
 
+_PLAIN = (int, float, str, bool, type(None))
+
+
+def _check_plain(data: Any, loc: tuple, where: str) -> None:
+    """ConformanceError unless ``data`` (a ``state_to_dict``) holds plain JSON values only:
+    dicts, lists, ``int``, ``float``, ``str``, ``bool``, ``None`` (an ``IntEnum`` member in an
+    int field dumps as its number, but a loaded state holds the int: the live and the saved
+    state compare differently, e.g. a saved game's history check)."""
+    if data.__class__ is dict:
+        for key, value in data.items():
+            _check_plain(value, loc + (key,), where)
+    elif data.__class__ is list:
+        if loc != ("rng",):  # the RNG's 625 ints come from rng_to_json
+            for i, value in enumerate(data):
+                _check_plain(value, loc + (i,), where)
+    elif data.__class__ not in _PLAIN:
+        from card_envs.core.state import format_path
+
+        raise ConformanceError(
+            f"{where}: state field {format_path(loc)} holds {data!r}, a "
+            f"{type(data).__name__}: store plain values (int(Phase.X), not the enum member), "
+            "as a state loaded from JSON holds them")
+
+
 def _check_observations(game, state, where: str) -> list[np.ndarray]:
     out = []
     lo, hi = game.observation_low, game.observation_high
@@ -427,6 +452,7 @@ def _check_decision(game, state, rng, make_bot, where, once: bool) -> bool:
         raise ConformanceError(f"{where}: check_state refuses a state reached by play: {exc}") \
             from None
     before = _json(game, state)
+    _check_plain(game.state_to_dict(state), (), where)
     # clone: equal, and independent both ways
     c = game.clone(state)
     if _json(game, c) != before:
