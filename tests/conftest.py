@@ -16,6 +16,7 @@ import os
 import pytest
 
 from card_envs.core.extras import EXTRAS, missing_modules
+from env_helpers import names_a_test_game, test_games
 
 #: test node-id prefix -> the extra it needs (tyro for the trainer's flags and `card-envs
 #: balance`, matplotlib for PNGs, torch / SB3 for the checkers and the missing-torch hints)
@@ -71,3 +72,17 @@ def ray_session():
     yield ray
     if started:
         ray.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def _test_games_registered(request):
+    """The tests' own games (``env_helpers.TEST_GAMES``: Toy Chips, a short chip game) are
+    registered while a test whose parameters name one runs, and only then: the generic tests
+    parametrised over ``env_helpers.registered_games()`` run on them like on the suite's games;
+    every other test sees the package's registry alone."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is not None and any(names_a_test_game(v) for v in callspec.params.values()):
+        with test_games():
+            yield
+    else:
+        yield

@@ -5,19 +5,18 @@ state unchanged (compared as JSON); numpy integers and 0-d arrays play as the in
 from __future__ import annotations
 
 import json
-import random
 
 import numpy as np
 import pytest
 
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import IllegalActionError
-from card_envs.core.registry import GAMES, make_game
+from card_envs.core.registry import make_game
 from card_envs.wrappers.single_agent import SingleAgentEnv
-from env_helpers import env_mid_game
+from env_helpers import env_mid_game, mid_game_state, registered_games
 
 BAD = [3.0, float("inf"), float("nan"), True, "3", np.array([0]), None, -1]
-GAME_NAMES = sorted(GAMES)
+GAME_NAMES = registered_games()
 
 
 def _named(exc_info, value) -> None:
@@ -25,11 +24,7 @@ def _named(exc_info, value) -> None:
 
 
 def _mid_game(game, seed=3, decisions=8):
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(decisions):
-        game.apply_action(state, rng.choice(game.legal_actions(state)))
-    return state
+    return mid_game_state(game, seed, decisions)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

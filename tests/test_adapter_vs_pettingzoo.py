@@ -7,8 +7,9 @@ from pettingzoo.utils import wrappers
 
 from card_envs.core import registry
 from card_envs.core.errors import IllegalActionError
+from env_helpers import registered_games
 
-GAMES = [(g, {}) for g in registry.available_games()] + [("garda3", {"variant": "free_for_all"})]
+GAMES = [(g, {}) for g in registered_games()] + [("garda3", {"variant": "free_for_all"})]
 
 
 def pz_wrapped(name, config):

@@ -18,17 +18,31 @@ from pathlib import Path
 import pytest
 
 import card_envs
+from card_envs.core import registry
 from card_envs.core.layout import Layout, Offsets
 from card_envs.core.phases import declare_phases
+from env_helpers import TEST_GAMES, registered_games
 
 PACKAGE = Path(card_envs.__file__).parent
+
+
+def _package_games() -> dict[str, tuple[str, str]]:
+    """folder -> (env module, the game's name in its class names: ``Garda3`` of ``Garda3Game``)
+    of every registered game whose folder is in the package (``card_envs.<folder>.rules``)."""
+    out = {}
+    for name in registered_games():
+        if name in TEST_GAMES:  # a test game is no folder of the package
+            continue
+        entry = registry.ENTRIES[name]
+        package, _, module = entry.factory.partition(":")[0].rpartition(".")
+        if package.startswith("card_envs.") and module == "rules":
+            prefix = type(registry.make_game(name)).__name__.removesuffix("Game")
+            out[package.removeprefix("card_envs.")] = (entry.env_module, prefix)
+    return out
+
+
 #: folder -> (env module, the game's name in its class names); the toy game is the template
-GAMES = {
-    "garda3": ("card_envs.garda3_v1", "Garda3"),
-    "scratch_wars": ("card_envs.scratch_wars_v2", "ScratchWars"),
-    "dirt_and_glory": ("card_envs.dirt_and_glory_v1", "DirtAndGlory"),
-    "rust_brawl": ("card_envs.rust_brawl_v1", "RustBrawl"),
-}
+GAMES = _package_games()
 TOY = ("testing.toy_game", "card_envs.testing.toy_nim_v0")
 ENV_MODULES = sorted([env for env, _ in GAMES.values()] + [TOY[1]])
 FOLDERS = sorted(GAMES) + [TOY[0]]

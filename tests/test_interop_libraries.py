@@ -20,10 +20,11 @@ else:
     pytest.importorskip("torchrl", reason=REASON)
     pytest.importorskip("tianshou", reason=REASON)
 
-from card_envs.core.registry import available_games, env_module  # noqa: E402
+from card_envs.core.registry import env_module  # noqa: E402
 from card_envs.wrappers import with_opponents  # noqa: E402
+from env_helpers import registered_games  # noqa: E402
 
-GAMES = available_games()
+GAMES = registered_games()
 
 
 def _torchrl(env):
@@ -34,14 +35,30 @@ def _torchrl(env):
         return PettingZooWrapper(env=env, use_mask=True, seed=0)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_torchrl_pettingzoo_wrapper_with_masks_every_game(name):
+def _check_env_specs(env, inner) -> None:
+    """TorchRL's ``check_env_specs``: a 3-step random rollout checked against the specs, then
+    one more random action drawn from the action spec. When the rollout reached the game's end
+    (a game of 2-3 steps: Toy Chips) the acting agent's mask is all zeros there (PettingZoo's
+    convention after the end: no legal action) and TorchRL's draw fails (``torch.multinomial``:
+    "invalid multinomial distribution"), a limitation of TorchRL for any env whose games can be
+    that short. Then the rollout's data had passed the spec comparison already; the failure is
+    accepted only there, at the game's end."""
     from torchrl.envs.utils import check_env_specs
 
+    try:
+        check_env_specs(env)
+    except RuntimeError as exc:
+        if "invalid multinomial distribution" not in str(exc):
+            raise
+        assert inner.game.is_terminal(inner.state_obj), f"not at the game's end: {exc}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_torchrl_pettingzoo_wrapper_with_masks_every_game(name):
     inner = env_module(name).env(illegal_action="raise")  # a masked-out action would raise
     env = _torchrl(inner)
     assert sorted(env.group_map) == inner.possible_agents
-    check_env_specs(env)
+    _check_env_specs(env, inner)
     rollout = env.rollout(5000, break_when_any_done=True)  # random actions within the masks
     record = inner.record()
     assert record.outcome is not None  # the game reached its end by its rules
@@ -53,8 +70,6 @@ def test_torchrl_pettingzoo_wrapper_with_masks_every_game(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_torchrl_with_a_heuristic_playing_inside_the_env(name):
-    from torchrl.envs.utils import check_env_specs
-
     inner = env_module(name).env(illegal_action="raise")
     env = _torchrl(with_opponents(inner, {"player_1": "heuristic"}))
     assert "player_1" not in env.group_map and "player_0" in env.group_map
@@ -62,7 +77,7 @@ def test_torchrl_with_a_heuristic_playing_inside_the_env(name):
 
     torch.manual_seed(0)  # the rollout's random masked actions and the reset seed: repeatable
     env.set_seed(0)
-    check_env_specs(env)
+    _check_env_specs(env, inner)
     rollout = env.rollout(5000, break_when_any_done=True)
     record = inner.record()
     assert record.outcome is not None

@@ -15,20 +15,16 @@ from card_envs.bots.base import RandomBot
 from card_envs.core import registry
 from card_envs.core.errors import IllegalActionError, NotLegalError
 from card_envs.wrappers.single_agent import SingleAgentEnv
+from env_helpers import env_mid_game, registered_games
 
-GAMES = registry.available_games()
+GAMES = registered_games()
 
 
 def _midgame_env(name: str, seed: int = 3, moves: int = 6):
-    """An AEC env of ``name`` after ``moves`` random legal moves (seeded), not over."""
-    env = registry.env_module(name).env()
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        agent = env.agent_selection
-        legal = np.flatnonzero(env.observe(agent)["action_mask"])
-        env.step(int(rng.choice(legal)))
-        assert env.agents and not env.terminations[env.agent_selection], "game ended too soon"
+    """An AEC env of ``name`` after up to ``moves`` random legal moves (seeded; fewer in a game
+    that ends sooner), not over."""
+    env = env_mid_game(name, seed, moves)
+    assert env.agents and not env.terminations[env.agent_selection]
     return env
 
 

@@ -6,7 +6,6 @@ dict view."""
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections import Counter
 
@@ -19,22 +18,30 @@ from card_envs.core.errors import ConfigError
 from card_envs.core.registry import env_module, make_game
 from card_envs.testing import ConformanceError, check_game
 from card_envs.testing.toy_game import MAX_PILE, PerfectBot, ToyNimConfig, ToyNimGame
+from card_envs.testing.conformance import view_modes
 from card_envs.testing.toy_game.observation import ToyNimEncoder
-from card_envs.testing.variants import VARIANTS, variant_id
+from card_envs.testing.variants import variant_id
 from card_envs.wrappers.single_agent import SingleAgentEnv
+from env_helpers import registered_cases, registered_games, states_along
 
 pytestmark = pytest.mark.filterwarnings(  # api_test's remarks on a dict observation
     "ignore:Observation is not a NumPy array", "ignore:Observation space for each agent")
 
-CASES = [(name, cfg, mode) for name in VARIANTS for cfg in VARIANTS[name]
-         for mode in ("dict", "entities")]
+CASES = [(name, cfg, mode) for name, cfg in registered_cases() for mode in ("dict", "entities")]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{n}-{variant_id(c)}-{m}" for n, c, m in CASES])
 def test_every_game_and_variant_passes_api_test_and_check_env_in_the_mode(case):
+    """Every mode the game offers (:func:`~card_envs.testing.conformance.view_modes`: the dict
+    view, the entity view of a game declaring one); a game without an entity view (Toy Chips)
+    refuses ``"entities"`` naming it."""
     from gymnasium.utils.env_checker import check_env
 
     name, cfg, mode = case
+    if mode not in view_modes(make_game(name, **cfg)):
+        with pytest.raises(ConfigError, match="declares no entity view"):
+            env_module(name).env(observation_mode=mode, **cfg)
+        return
     env = env_module(name).env(observation_mode=mode, **cfg)
     api_test(env, num_cycles=60)
     env.reset(seed=3)
@@ -62,6 +69,10 @@ def test_the_gymnasium_ids_take_the_mode(mode):
     from card_envs.wrappers import GYMNASIUM_IDS
 
     for name, env_id in GYMNASIUM_IDS.items():
+        if mode not in view_modes(make_game(name)):
+            with pytest.raises(ConfigError, match="declares no entity view"):
+                gymnasium.make(env_id, opponent="heuristic", observation_mode=mode, seed=0)
+            continue
         env = gymnasium.make(env_id, opponent="heuristic", observation_mode=mode, seed=0)
         assert env.unwrapped.observation_mode == mode
         with warnings.catch_warnings():
@@ -73,21 +84,11 @@ def test_the_gymnasium_ids_take_the_mode(mode):
         assert list(obs) == keys and env.observation_space.contains(obs), name
 
 
-def _random_states(game, seed: int, decisions: int):
-    rng = random.Random(seed)
-    state = game.new_state(seed)
-    for _ in range(decisions):
-        if game.is_terminal(state):
-            return
-        yield state
-        game.apply_action(state, rng.choice(game.legal_actions(state)))
-
-
-@pytest.mark.parametrize("name", ["garda3", "scratch_wars", "dirt_and_glory", "rust_brawl"])
+@pytest.mark.parametrize("name", registered_games())
 def test_the_dict_view_is_the_flat_vector_piece_by_piece(name):
     game = make_game(name)
     layout = game.observation_layout
-    for state in _random_states(game, 1, 40):
+    for state in states_along(game, 1, 40):
         for p in range(game.num_players):
             flat, view = game.observe(state, p), game.observe_dict(state, p)
             assert list(view) == [piece.name for piece in layout.pieces]
@@ -204,7 +205,7 @@ def test_rust_brawl_ranged_targets_name_the_opposing_position_and_the_acting_car
     game = make_game("rust_brawl")
     from card_envs.rust_brawl.constants import RANGED_TARGET
 
-    for state in _random_states(game, 3, 400):
+    for state in states_along(game, 3, 400):
         if state.phase == RANGED_TARGET:
             break
     else:  # pragma: no cover - the seed reaches a ranged target choice
@@ -257,7 +258,7 @@ def test_scratch_wars_weapon_rows_gather_the_slot_and_flag_the_spin_and_the_atta
     layout = game.observation_layout
     seen = set()
     for seed in range(40):
-        for state in _random_states(game, seed, 300):
+        for state in states_along(game, seed, 300):
             p = game.current_player(state)
             view = game.observe_entities(state, p)
             flat = game.observe(state, p)

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from card_envs.core.errors import ConfigError
-from card_envs.core.registry import available_games, make_game, make_heuristic
+from card_envs.core.registry import make_game, make_heuristic
 from card_envs.wrappers.single_agent import SingleAgentEnv
+from env_helpers import registered_games
 
 
 def _mid_game_state(game, seed=3, decisions=6):
@@ -21,7 +22,7 @@ def _mid_game_state(game, seed=3, decisions=6):
     return state
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_observe_privileged_is_the_other_seats_views_in_seat_order(name):
     game = make_game(name)
     state = _mid_game_state(game)

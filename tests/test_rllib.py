@@ -31,7 +31,7 @@ import gymnasium as gym
 from ray.rllib.callbacks.callbacks import RLlibCallback
 
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.core.registry import available_games, make_game
+from card_envs.core.registry import make_game
 from card_envs.evaluation.policies import resolve_policy
 from card_envs.wrappers.rllib import (
     ACTION_MASK,
@@ -41,8 +41,9 @@ from card_envs.wrappers.rllib import (
     LeagueMapping,
     ppo_config,
 )
+from env_helpers import registered_games, test_games
 
-GAMES = available_games()
+GAMES = registered_games()
 # RLlib registers its env wrapper id anew for every algorithm it builds
 pytestmark = pytest.mark.filterwarnings("ignore:.*Overriding environment:UserWarning")
 
@@ -190,12 +191,13 @@ def test_a_ppo_config_from_rllibs_docs_passes_rllibs_default_env_check(ray_sessi
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
-    for game in GAMES:  # RLlib's checker itself, its random action drawn from 10 seeds
-        for seed in range(10):
-            env = CardEnvsMultiAgentEnv({"game": game})
-            for space in env.action_spaces.values():
-                space.seed(seed)
-            check_multiagent_environments(env)
+    with test_games():  # every game, the tests' own too
+        for game in GAMES:  # RLlib's checker itself, its random action drawn from 10 seeds
+            for seed in range(10):
+                env = CardEnvsMultiAgentEnv({"game": game})
+                for space in env.action_spaces.values():
+                    space.seed(seed)
+                check_multiagent_environments(env)
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (

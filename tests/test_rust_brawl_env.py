@@ -310,7 +310,12 @@ def test_check_game_accepts_the_name_of_a_card_the_move_shows_seed_109():
     counts = check_game(make_game(**HIDDEN_LISTS), games=1, seed=109, max_decisions=12,
                         mutations=False)
     assert counts == {"games": 1, "decisions": 12, "terminal": 0, "mid_game_reloads": 1,
-                      "mutation_walks": 0}
+                      "mutation_walks": 0, "action_checks": 1, "skipped": [
+                          "mutation walk (check_state_mutations): switched off "
+                          "(mutations=False)",
+                          "pickle / deepcopy of the env: no env_factory given",
+                          "end-of-game checks (final returns, zero-sum): 1 of 1 games stopped "
+                          "at max_decisions before their end"]}
 
 
 def _leaky_action_seen_by(self, state, action, player):

@@ -9,10 +9,10 @@ import pickle
 import pytest
 
 from card_envs.core.errors import RecordError, StateError
-from card_envs.core.registry import GAMES, env_module, make_game
-from env_helpers import env_mid_game
+from card_envs.core.registry import env_module, make_game
+from env_helpers import env_mid_game, registered_games
 
-NAMES = sorted(GAMES)
+NAMES = registered_games()
 #: a state that its seed and actions do not replay to: the first differing field path is named
 HISTORY_DIFFERS = r"^options\[.state.\]\.state\.\w.* \d+ actions replay to"
 

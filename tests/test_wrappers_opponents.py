@@ -8,16 +8,17 @@ from pettingzoo.test import api_test, seed_test
 
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.core.registry import available_games, env_module, make_game
+from card_envs.core.registry import env_module
 from card_envs.testing import toy_nim_v0
 from card_envs.wrappers import OpponentsEnv, with_opponents
+from env_helpers import registered_games
 from toy_game import PerfectBot, ScriptedBot
 
 TAKE1, TAKE2, TAKE3 = 0, 1, 2
 TOY = "card_envs.testing.toy_game:make_game"
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_every_game_passes_api_test_and_seed_test_for_the_learning_agents(name):
     module = env_module(name)
     env = with_opponents(module.env(), {"player_1": "heuristic"})
@@ -165,7 +166,7 @@ def test_refusals_name_the_problem():
     assert isinstance(env, OpponentsEnv)
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_last_rewards_equal_the_inner_envs_accumulated_rewards(name):
     """What last() gives a learning agent is what the inner AEC env accumulated for it (its
     rewards since its own last move), at every step of random games."""

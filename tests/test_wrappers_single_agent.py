@@ -11,10 +11,14 @@ from gymnasium.utils.env_checker import check_env
 
 from card_envs.bots.base import RandomBot
 from card_envs.core.errors import ConfigError, IllegalActionError
-from card_envs.core.registry import available_games, make_game
+from card_envs.core.registry import make_game
 from card_envs.wrappers.single_agent import OpponentSource, SingleAgentEnv
+from env_helpers import registered_games, test_games
 from toy_game import PerfectBot, ScriptedBot
 from toy_game import make_game as make_toy
+
+with test_games():  # the games of two seats, the tests' own among them
+    TWO_SEATS = [g for g in registered_games() if make_game(g).num_players == 2]
 
 TAKE1, TAKE2, TAKE3 = 0, 1, 2
 
@@ -118,7 +122,7 @@ def test_masks_never_all_zero_and_rewards_pair_with_learner_observation_toy():
         assert seats[:n] == list(range(n))
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_every_game_single_agent_view(name):
     game = make_game(name)
     env = SingleAgentEnv(game, RandomBot(2), seed=5)
@@ -126,7 +130,7 @@ def test_every_game_single_agent_view(name):
     assert set(seats) == set(range(game.num_players))
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_every_game_passes_gymnasium_and_sb3_checkers_with_default_arguments(name):
     """Both checkers, each with its own defaults, on SingleAgentEnv with its defaults: they step
     with ``action_space.sample()`` (mostly masked-out ids), which the default
@@ -190,7 +194,7 @@ def test_illegal_learner_action_lose_random_legal_and_raise():
         SingleAgentEnv(make_toy(), RandomBot(0), illegal_action="ignore")
 
 
-@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("name", registered_games())
 def test_info_action_mask_on_every_reset_and_step(name):
     game = make_game(name)
     env = SingleAgentEnv(game, RandomBot(3), seed=4)
@@ -253,11 +257,14 @@ def test_an_opponent_source_is_sampled_per_episode_and_told_each_outcome():
     assert source.outcomes == [("toy", 0.0)] * 3
 
 
-@pytest.mark.parametrize("name", [g for g in available_games() if make_game(g).num_players == 2])
-def test_two_player_games_win_is_plus_one_loss_minus_one_from_both_seats(name):
-    """Random play until a win and a loss were seen from each seat: the final reward is +1 for
-    a win and -1 for a loss, whichever seat the learner has."""
+@pytest.mark.parametrize("name", TWO_SEATS)
+def test_two_player_games_reward_is_the_seats_return_from_both_seats(name):
+    """Random play until a win and a loss were seen from each seat: the final reward is the
+    learner's return in the game's declared units (``facts.utility``: +1 / -1 for a win or a
+    loss in a win/loss game, the chips won or lost in Toy Chips), whichever seat the learner
+    has; ``outcome`` 1 for a win, 0 for a loss."""
     game = make_game(name)
+    facts = game.facts
     env = SingleAgentEnv(game, RandomBot(4), seed=11)
     rng = random.Random(0)
     seen = set()
@@ -274,11 +281,14 @@ def test_two_player_games_win_is_plus_one_loss_minus_one_from_both_seats(name):
         returns = game.returns(env.state)
         won = returns[seat] > returns[1 - seat]
         lost = returns[seat] < returns[1 - seat]
+        assert reward == returns[seat] and facts.min_utility <= reward <= facts.max_utility
+        if facts.utility == "win/loss" and (won or lost):
+            assert reward == (1.0 if won else -1.0), (name, seat, returns)
         if won:
-            assert (reward, info["outcome"]) == (1.0, 1.0), (name, seat, returns)
+            assert info["outcome"] == 1.0, (name, seat, returns)
             seen.add((seat, "win"))
         elif lost:
-            assert (reward, info["outcome"]) == (-1.0, 0.0), (name, seat, returns)
+            assert info["outcome"] == 0.0, (name, seat, returns)
             seen.add((seat, "loss"))
         if len(seen) == 4:
             break

@@ -5,10 +5,12 @@
 from card_envs.testing.conformance import (
     MALFORMED_ACTIONS,
     ConformanceError,
+    SkippedCheckWarning,
     check_game,
     check_state_mutations,
     leaf_paths,
+    variable_length_fields,
 )
 
-__all__ = ["ConformanceError", "check_game", "check_state_mutations", "MALFORMED_ACTIONS",
-           "leaf_paths"]
+__all__ = ["ConformanceError", "SkippedCheckWarning", "check_game", "check_state_mutations",
+           "MALFORMED_ACTIONS", "leaf_paths", "variable_length_fields"]

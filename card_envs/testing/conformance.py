@@ -3,7 +3,8 @@ PettingZoo's ``api_test`` and OpenSpiel's random-simulation test).
 
 :func:`check_game` plays random games and checks the contract of :mod:`card_envs.core.game` at
 every decision; :func:`check_state_mutations` walks every leaf of a saved state and checks that
-each broken variant is refused with a :class:`~card_envs.core.errors.StateError` naming its path.
+each broken variant is refused with a :class:`~card_envs.core.errors.StateError` or loads into a
+state that plays on (:mod:`card_envs.testing.mutations`).
 Both raise :class:`ConformanceError` (an ``AssertionError``) naming the broken property.
 """
 
@@ -15,6 +16,7 @@ import json
 import math
 import pickle
 import random
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -24,9 +26,11 @@ from card_envs.core.errors import IllegalActionError, StateError
 from card_envs.core.observation_modes import observer, view_shapes
 from card_envs.core.state import codec_of
 from card_envs.testing.facts import UTILITY_UNITS, ConformanceError, check_facts, check_facts_at
+from card_envs.testing.mutations import check_state_mutations, leaf_paths, variable_length_fields
 
-__all__ = ["ConformanceError", "check_facts", "check_game", "check_state_mutations",
-           "check_views", "MALFORMED_ACTIONS", "UTILITY_UNITS", "leaf_paths", "view_modes"]
+__all__ = ["ConformanceError", "SkippedCheckWarning", "check_facts", "check_game", "check_state_mutations",
+           "check_views", "MALFORMED_ACTIONS", "UTILITY_UNITS", "leaf_paths", "variable_length_fields",
+           "view_modes"]
 
 
 #: action values every game refuses with IllegalActionError (state unchanged)
@@ -72,7 +76,7 @@ def _heuristic_factory(game, heuristic):
 
 def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
                env_factory: Callable[[], Any] | None = None,
-               max_decisions: int | None = None, mutations: bool = True) -> dict[str, int]:
+               max_decisions: int | None = None, mutations: bool = True) -> dict[str, Any]:
     """Play ``games`` random games of ``game`` (seeds ``seed .. seed+games-1``) and check the
     Game contract at every decision, and every fact the game declares (:func:`check_facts`).
 
@@ -87,8 +91,9 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     ``potential`` of every seat in [-1, 1] and ``lookahead_horizon`` ``None`` or hashable, the
     same key twice and on a clone (games that provide them); no game longer than
     ``max_game_length``; with ``perfect_information``, ``sample_hidden`` changes no seat's
-    observation; ``check_state`` passes; ``clone`` independent of the original (both ways); the
-    JSON round trip gives the same dict and plays the next move identically (and a copy saved at
+    observation; ``check_state`` passes; ``state_to_dict`` holds plain JSON values only (no
+    enum member: a loaded state holds the int); ``clone`` independent of the original (both
+    ways); the JSON round trip gives the same dict and plays the next move identically (and a copy saved at
     the first and a middle decision plays the whole game on identically); ``sample_hidden(s, p,
     R(k))`` equals ``sample_hidden(sample_hidden(s, p, R(1)), p, R(k))`` as JSON (a function of
     ``p``'s information only), keeps ``p``'s observation (in every view: flat, dict, entities),
@@ -100,11 +105,13 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     ``p`` acts) and passes ``check_state``; the heuristic bot (``"auto"``: the registry's, else
     the game folder's ``bot.HeuristicBot`` (ConformanceError when there is none); ``None``:
     skip; or a zero-argument factory) chooses the same action after ``sample_hidden`` for the
-    seat to act. Once per game: :data:`MALFORMED_ACTIONS` and a masked-out action are refused
-    with ``IllegalActionError`` naming the value, the state unchanged; ``np.int64(k)`` and
-    ``np.array(k)`` play ``k``; ``state_from_dict`` refuses a few mutated payloads. Once: equal
-    seeds give equal states, ``pickle`` / ``copy.deepcopy`` of the game (and of
-    ``env_factory()``'s env after a reset) work and play on identically.
+    seat to act. Once per game (at decision 3, or at the last decision of a shorter game):
+    :data:`MALFORMED_ACTIONS` and a masked-out action are refused with ``IllegalActionError``
+    naming the value, the state unchanged; ``np.int64(k)`` and ``np.array(k)`` play ``k``;
+    ``state_from_dict`` refuses a few mutated payloads. Once: equal seeds give equal states,
+    ``pickle`` / ``copy.deepcopy`` of the game (and of ``env_factory()``'s env after a reset)
+    work and play on identically; a field declared variable-length
+    (:mod:`card_envs.testing.mutations`) is a saved list.
 
     Args:
         game: a configured game (:class:`card_envs.core.game.GameBase`).
@@ -115,16 +122,23 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             (every saved leaf deleted, retyped, put out of range, nudged: ``state_from_dict``
             must refuse the broken ones naming the path, or load a state that plays on).
 
-    Short games: a game that ends before decision 10 gets its mid-game save (and, the first
+    Short games: a game that ends by decision 10 gets its mid-game save (and, the first
     such game when no walk has run yet, the mutation walk) at its middle decision
     (``length // 2``) after it ends: the state saved there is loaded and the rest of the game's
     moves replayed on it, which must end in the same final state. So every check runs on games
     of any length; the counts say how often.
 
     Returns:
-        ``{"games", "decisions", "terminal", "mid_game_reloads", "mutation_walks"}`` counts:
-        the mid-game save/reload runs once per game, the mutation walk once per call when
-        ``mutations`` (``mutation_walks`` 0 means it was not run).
+        ``{"games", "decisions", "terminal", "mid_game_reloads", "mutation_walks",
+        "action_checks", "skipped"}``: ints but the last. The mid-game save/reload runs once
+        per game of 2 decisions or more, the mutation walk once per call when ``mutations``
+        (``mutation_walks`` 0: it was not run), the action and payload refusals once per game
+        of 1 decision or more (``action_checks``). ``skipped`` lists, one sentence each, every
+        check that did not run on every game and why: switched off by an argument
+        (``mutations=False``, ``heuristic=None``, no ``env_factory``), games cut at
+        ``max_decisions`` (their end-of-game checks), or games too short for it (0 or 1
+        decision). The last kind is also warned (:class:`SkippedCheckWarning`): nothing the
+        caller asked for, a check that did not run. ``[]``: every check ran on every game.
 
     Raises:
         ConformanceError: naming the broken property, the seed and the decision index.
@@ -134,7 +148,7 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
     limit = min(max_decisions or cap, cap)
     check_facts(game, seed)
     _check_static(game, seed, env_factory)
-    decisions = terminal = reloads = walks = 0
+    decisions = terminal = reloads = walks = action_checks = 0
     for g in range(games):
         gseed = seed + g
         rng = random.Random(gseed * 7919 + 1)
@@ -145,10 +159,13 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
         saved: list[str] = []  # the state's JSON before each of the first 10 decisions
         moves: list[int] = []  # every action played, for a short game's replay
         step = 0
+        checked_actions = False  # the once-per-game checks of _check_decision ran
+        reloaded = False  # a copy saved at decision 10 played along
         while True:
             where = f"seed {gseed}, decision {step}"
             try:
-                _check_decision(game, state, rng, make_bot, where, once=step == 3)
+                checked_actions |= _check_decision(game, state, rng, make_bot, where,
+                                                   once=step == 3)
             except ConformanceError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any crash is a conformance failure
@@ -162,6 +179,7 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             if step == 10:
                 shadows.append(game.state_from_dict(json.loads(_json(game, state))))
                 reloads += 1
+                reloaded = True
                 if mutations and not walks:  # a mid-game state: every saved leaf mutated
                     check_state_mutations(game, game.clone(state), rng_leaves=4)
                     walks += 1
@@ -181,7 +199,14 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             step += 1
             decisions += 1
         terminal += game.is_terminal(state)
-        if step < 10 and step >= 2:  # a short game: its middle decision is the mid-game save
+        if not checked_actions and moves:  # a game of 1-3 decisions: its last one
+            last = game.state_from_dict(json.loads(saved[len(moves) - 1]))
+            where = f"seed {gseed}, decision {len(moves) - 1} (the last of a short game)"
+            _check_actions(game, last, game.legal_actions(last), saved[len(moves) - 1], where)
+            _check_refusals(game, last, where)
+            checked_actions = True
+        action_checks += checked_actions
+        if not reloaded and step >= 2:  # a short game: its middle decision is the mid-game save
             mid = step // 2
             where = f"seed {gseed}, decision {mid} (the middle of a {step}-decision game)"
             sh = game.state_from_dict(json.loads(saved[mid]))
@@ -199,8 +224,44 @@ def check_game(game, games: int = 10, seed: int = 0, heuristic: Any = "auto",
             if _json(game, sh) != _json(game, state):
                 raise ConformanceError(f"seed {gseed}: a state saved to JSON and loaded again "
                                        "did not play on identically to the end")
+    skipped = _skipped(games, terminal, reloads, walks, action_checks, mutations, make_bot,
+                       env_factory)
     return {"games": games, "decisions": decisions, "terminal": terminal,
-            "mid_game_reloads": reloads, "mutation_walks": walks}
+            "mid_game_reloads": reloads, "mutation_walks": walks,
+            "action_checks": action_checks, "skipped": skipped}
+
+
+class SkippedCheckWarning(UserWarning):
+    """:func:`check_game` could not run a check on every game (its games were too short); the
+    message names the check (the result's ``skipped`` holds the same sentences)."""
+
+
+def _skipped(games, terminal, reloads, walks, action_checks, mutations, make_bot,
+             env_factory) -> list[str]:
+    """The sentences of :func:`check_game`'s ``skipped`` (its docstring); warns the checks that
+    the games' lengths left out."""
+    short: list[str] = []
+    if reloads < games:
+        short.append(f"mid-game save/reload: ran on {reloads} of {games} games (the others had "
+                     "fewer than 2 decisions)")
+    if mutations and not walks:
+        short.append("mutation walk (check_state_mutations): no game had 2 decisions or more")
+    if action_checks < games:
+        short.append(f"refusals of malformed actions and payloads: ran on {action_checks} of "
+                     f"{games} games (the others had no decision)")
+    for text in short:
+        warnings.warn(f"check_game skipped a check: {text}", SkippedCheckWarning, stacklevel=3)
+    chosen = []
+    if not mutations:
+        chosen.append("mutation walk (check_state_mutations): switched off (mutations=False)")
+    if make_bot is None:
+        chosen.append("the heuristic bot reads no hidden information: no bot (heuristic=None)")
+    if env_factory is None:
+        chosen.append("pickle / deepcopy of the env: no env_factory given")
+    if terminal < games:
+        chosen.append(f"end-of-game checks (final returns, zero-sum): {games - terminal} of "
+                      f"{games} games stopped at max_decisions before their end")
+    return short + chosen
 
 
 def _check_static(game, seed: int, env_factory) -> None:
@@ -208,6 +269,7 @@ def _check_static(game, seed: int, env_factory) -> None:
         codec_of(game.state_class)
     except (TypeError, AttributeError) as exc:
         raise ConformanceError(f"state_class: {exc}") from None
+    variable_length_fields(game.state_class)
     for blob in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
         a, b = game.new_state(seed), blob.new_state(seed)
         r1, r2 = random.Random(seed), random.Random(seed)
@@ -228,6 +290,30 @@ def _check_static(game, seed: int, env_factory) -> None:
             o1, o2 = env.observe(env.agent_selection), blob.observe(blob.agent_selection)
             if not np.array_equal(o1["observation"], o2["observation"]):
                 raise ConformanceError("a pickled / deep-copied env observes differently")
+
+
+_PLAIN = (int, float, str, bool, type(None))
+
+
+def _check_plain(data: Any, loc: tuple, where: str) -> None:
+    """ConformanceError unless ``data`` (a ``state_to_dict``) holds plain JSON values only:
+    dicts, lists, ``int``, ``float``, ``str``, ``bool``, ``None`` (an ``IntEnum`` member in an
+    int field dumps as its number, but a loaded state holds the int: the live and the saved
+    state compare differently, e.g. a saved game's history check)."""
+    if data.__class__ is dict:
+        for key, value in data.items():
+            _check_plain(value, loc + (key,), where)
+    elif data.__class__ is list:
+        if loc != ("rng",):  # the RNG's 625 ints come from rng_to_json
+            for i, value in enumerate(data):
+                _check_plain(value, loc + (i,), where)
+    elif data.__class__ not in _PLAIN:
+        from card_envs.core.state import format_path
+
+        raise ConformanceError(
+            f"{where}: state field {format_path(loc)} holds {data!r}, a "
+            f"{type(data).__name__}: store plain values (int(Phase.X), not the enum member), "
+            "as a state loaded from JSON holds them")
 
 
 def _check_observations(game, state, where: str) -> list[np.ndarray]:
@@ -323,7 +409,9 @@ def _same_view(seen: dict, real: dict, mode: str, p: int, where: str) -> None:
                 "what the seat knows)")
 
 
-def _check_decision(game, state, rng, make_bot, where, once: bool) -> None:
+def _check_decision(game, state, rng, make_bot, where, once: bool) -> bool:
+    """The per-decision checks of :func:`check_game`; with ``once`` (and a legal move) also the
+    once-per-game action and payload refusals. Returns whether those ran."""
     n = game.num_players
     term = game.is_terminal(state)
     cp = game.current_player(state)
@@ -364,6 +452,7 @@ def _check_decision(game, state, rng, make_bot, where, once: bool) -> None:
         raise ConformanceError(f"{where}: check_state refuses a state reached by play: {exc}") \
             from None
     before = _json(game, state)
+    _check_plain(game.state_to_dict(state), (), where)
     # clone: equal, and independent both ways
     c = game.clone(state)
     if _json(game, c) != before:
@@ -446,6 +535,8 @@ def _check_decision(game, state, rng, make_bot, where, once: bool) -> None:
     if once and legal:
         _check_actions(game, state, legal, before, where)
         _check_refusals(game, state, where)
+        return True
+    return False
 
 
 def _check_view(game, state, sampled, p, cp, legal, where: str) -> None:
@@ -599,128 +690,3 @@ def _check_refusals(game, state, where: str) -> None:
             raise ConformanceError(f"{where}: state_from_dict with {what} raised "
                                    f"{type(exc).__name__} instead of StateError: {exc}") from None
         raise ConformanceError(f"{where}: state_from_dict accepted a payload with {what}")
-
-
-# ---------------------------------------------------------------------------------------------
-def leaf_paths(data: Any, loc: tuple = ()) -> list[tuple]:
-    """Every leaf location in nested dicts / lists (a leaf: a scalar or an empty container)."""
-    if isinstance(data, dict) and data:
-        return [p for k, v in data.items() for p in leaf_paths(v, loc + (k,))]
-    if isinstance(data, list) and data:
-        return [p for i, v in enumerate(data) for p in leaf_paths(v, loc + (i,))]
-    return [loc]
-
-
-def _get(data, loc):
-    for part in loc:
-        data = data[part]
-    return data
-
-
-def _path_text(loc) -> str:
-    from card_envs.core.state import format_path
-
-    return format_path(loc)
-
-
-def check_state_mutations(game, state, rng_leaves: int | None = None,
-                          playout_seed: int = 0) -> dict[str, int]:
-    """Walk every leaf path of ``state_to_dict(state)`` and apply each of: delete it, change its
-    type, put an out-of-range value (``±2**70`` for ints, an unknown name for strings),
-    nudge it (``±1``, ``not``), add a card (append a copy of the leaf to its list).
-
-    Deleting, changing the type and out-of-range values must be refused with a
-    :class:`StateError` whose message names the path (or, for a list element, its list); a
-    nudge or an added card may be refused the same way, or load — and then ``check_state`` and
-    a random playout to the end must pass. Any other exception is a failure.
-
-    Args:
-        rng_leaves: test only this many of the RNG's 625 internal ints (default: all).
-
-    Returns:
-        counts ``{"mutations", "refused", "loaded"}``.
-
-    Raises:
-        ConformanceError: naming the path, the mutation and what happened.
-    """
-    text = _json(game, state)
-    base = json.loads(text)
-    paths = leaf_paths(base)
-    if rng_leaves is not None:
-        rng_paths = [p for p in paths if len(p) == 3 and p[0] == "rng" and p[1] == 1]
-        keep = set(map(tuple, random.Random(0).sample(rng_paths, min(rng_leaves,
-                                                                     len(rng_paths)))))
-        paths = [p for p in paths if p not in rng_paths or p in keep]
-    counts = {"mutations": 0, "refused": 0, "loaded": 0}
-
-    def attempt(loc, what, payload, must_refuse, name_locs):
-        counts["mutations"] += 1
-        label = f"{_path_text(loc)} {what}"
-        try:
-            loaded = game.state_from_dict(payload)
-        except StateError as exc:
-            msg = str(exc)
-            if not any(_path_text(n) in msg for n in name_locs):
-                raise ConformanceError(f"{label}: refused, but the message does not name "
-                                       f"{_path_text(name_locs[0])!r}: {msg}") from None
-            counts["refused"] += 1
-            return
-        except Exception as exc:  # noqa: BLE001
-            raise ConformanceError(f"{label}: raised {type(exc).__name__} instead of "
-                                   f"StateError: {exc}") from None
-        if must_refuse:
-            raise ConformanceError(f"{label}: accepted (expected a StateError naming the path)")
-        counts["loaded"] += 1
-        try:
-            game.check_state(loaded)
-            game.random_playout(loaded, random.Random(playout_seed))
-            game.check_state(loaded)
-        except Exception as exc:  # noqa: BLE001
-            raise ConformanceError(f"{label}: loaded, but then {type(exc).__name__}: {exc}") \
-                from None
-
-    for loc in paths:
-        value = _get(base, loc)
-        parent = loc[:-1]
-        names = [loc, parent] if parent and isinstance(loc[-1], int) else [loc]
-        top: list[tuple] = []
-        # delete it
-        payload = json.loads(text)
-        container = _get(payload, parent)
-        del container[loc[-1]]
-        attempt(loc, "deleted", payload, must_refuse=True, name_locs=names + top)
-        # change its type
-        other: Any = "x" if not isinstance(value, str) else 7
-        if isinstance(value, (list, dict)):  # an empty container
-            other = 7
-        payload = json.loads(text)
-        _get(payload, parent)[loc[-1]] = other
-        attempt(loc, f"set to {other!r} (another type)", payload, must_refuse=True,
-                name_locs=names + top)
-        # out of range
-        if value.__class__ is int:
-            for big in (2**70, -(2**70)):
-                payload = json.loads(text)
-                _get(payload, parent)[loc[-1]] = big
-                attempt(loc, f"set to {big}", payload, must_refuse=True, name_locs=names + top)
-            for nudge in (value + 1, value - 1):
-                payload = json.loads(text)
-                _get(payload, parent)[loc[-1]] = nudge
-                attempt(loc, f"set to {nudge}", payload, must_refuse=False, name_locs=names + top)
-        elif value.__class__ is str:
-            payload = json.loads(text)
-            _get(payload, parent)[loc[-1]] = value + "-no-such-name"
-            attempt(loc, "renamed", payload, must_refuse=loc[0] != "config",
-                    name_locs=names + top)
-        elif value.__class__ is bool:
-            payload = json.loads(text)
-            _get(payload, parent)[loc[-1]] = not value
-            attempt(loc, f"set to {not value}", payload, must_refuse=False,
-                    name_locs=names + top)
-        # add a card: a copy of the leaf appended to its list
-        if parent and isinstance(loc[-1], int) and loc[-1] == 0:
-            payload = json.loads(text)
-            _get(payload, parent).append(copy.deepcopy(value))
-            attempt(loc, "copied to the end of its list", payload, must_refuse=False,
-                    name_locs=[parent, loc] + top)
-    return counts

@@ -2,8 +2,9 @@
 
 Importing this module registers one OpenSpiel game per game of the registry
 (:data:`card_envs.core.registry.GAMES`, those whose modules import here): ``"card_envs_garda3"``,
-``"card_envs_scratch_wars"``, ``"card_envs_dirt_and_glory"``, … (a game added to the registry
-later is registered the same way, nothing here names a game). OpenSpiel's algorithms then run on
+``"card_envs_scratch_wars"``, ``"card_envs_dirt_and_glory"``, … (nothing here names a game). A
+game added to the registry after this import is registered by :func:`register` or on its first
+:func:`load_game` (``pyspiel.load_game("card_envs_<name>")`` knows it only from then on). OpenSpiel's algorithms then run on
 them: its ISMCTS bot (``open_spiel.python.algorithms.ismcts``), ``evaluate_bots``, random
 simulation, its RL environment. Needs the ``openspiel`` extra (``pip install
 "card-envs[openspiel]"``, ``open_spiel==2.0.2``); without it the import raises
@@ -46,11 +47,13 @@ Game type and info
   (plain MCTS, minimax) would see the future chance outcomes. ``utility`` ZERO_SUM
   (``utility_sum`` 0) when the game declares ``facts.zero_sum`` (every game of the suite does),
   else GENERAL_SUM;
-  ``reward_model`` TERMINAL: ``returns()`` = our ``Game.returns`` (±1 in two-seat games, zeros
-  mid-game), ``rewards()`` the same at the end and zeros before.
-* ``min_utility``/``max_utility``: the game's declared facts (``card_game.facts``): −1 / 1 for
-  every win/loss reward; a score reward (Dirt and Glory's ``reward="score"``, a score
-  difference): ∓100,000, the declared static bound of a score.
+  ``reward_model`` TERMINAL: ``returns()`` = our ``Game.returns`` in the game's declared units
+  (``facts.utility``: ±1 a win or a loss, chips, a score difference; zeros mid-game),
+  ``rewards()`` the same at the end and zeros before.
+* ``min_utility``/``max_utility``: the game's declared facts (``card_game.facts.min_utility``,
+  ``max_utility``; nothing else is read): −1 / 1 for every win/loss reward; the chips at stake
+  in a chip game; a score reward (Dirt and Glory's ``reward="score"``, a score difference): the
+  declared static bound of a score.
 * ``num_distinct_actions`` = ``num_actions`` (our action ids unchanged), ``num_players`` from the
   config (the game type's ``min_num_players``/``max_num_players`` are :data:`TYPE_MIN_PLAYERS` /
   :data:`TYPE_MAX_PLAYERS`, 1/16: the config decides),
@@ -132,10 +135,11 @@ import pyspiel
 
 from card_envs.core.errors import ConfigError, IllegalActionError
 from card_envs.core.game import GameBase
-from card_envs.core.registry import available_games, make_game
+from card_envs.core.registry import GAMES, available_games, make_game
 
 __all__ = ["PREFIX", "CardEnvsGame", "CardEnvsState", "OpenSpielPolicy", "SpielIllegalActionError",
-           "from_game_state", "load_game", "registered_names", "seeded_resampler", "short_name"]
+           "from_game_state", "load_game", "register", "registered_names", "seeded_resampler",
+           "short_name"]
 
 
 class SpielIllegalActionError(IllegalActionError, pyspiel.SpielError):
@@ -449,11 +453,16 @@ def load_game(name: str, rng_seed: int = 0, history_slots: int = DEFAULT_HISTORY
     """``pyspiel.load_game`` of registry game ``name`` with config fields as keyword arguments
     (``load_game("garda3", variant="royale", rng_seed=7)``).
 
+    A registry game not registered with OpenSpiel yet (added to the registry after this
+    module's import) is registered first (:func:`register`).
+
     Raises:
         ConfigError: an unknown game (naming the known ones) or a bad config value."""
     if short_name(name) not in _REGISTERED:
-        raise ConfigError(f"unknown game {name!r}; registered with OpenSpiel: "
-                          f"{sorted(n[len(PREFIX):] for n in _REGISTERED)}")
+        if name not in GAMES:
+            raise ConfigError(f"unknown game {name!r}; registered with OpenSpiel: "
+                              f"{sorted(n[len(PREFIX):] for n in _REGISTERED)}")
+        register(name)
     return pyspiel.load_game(short_name(name), {"config": json.dumps(config),
                                                 "rng_seed": rng_seed,
                                                 "history_slots": history_slots})
@@ -522,6 +531,17 @@ def _game_type(name: str, card: GameBase) -> pyspiel.GameType:
         parameter_specification=dict(_DEFAULT_PARAMS),
         default_loadable=True,
         provides_factored_observation_string=False)
+
+
+def register(name: str) -> str:
+    """Register registry game ``name`` with OpenSpiel (done at import for every game available
+    then; again for the same name: nothing). Returns its OpenSpiel short name.
+
+    Raises:
+        ConfigError: ``name`` is not a registry game (naming the known ones)."""
+    if short_name(name) not in _REGISTERED:
+        _register(name)
+    return short_name(name)
 
 
 def _register(name: str) -> None:

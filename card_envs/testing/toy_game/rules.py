@@ -39,8 +39,10 @@ class ToyNimGame(GameBase[ToyNimState]):
     def new_state(self, seed: int) -> ToyNimState:
         rng = random.Random(seed)
         bonus = rng.randint(1, self.config.pile) if self.config.hidden_bonus else -1
-        return ToyNimState(rng=rng, phase=Phase.TAKE, pile=self.config.pile, player=0, decisions=0,
-                        bonus_at=bonus, bonus_owner=-1, winner=-1, taken=[0] * self.num_players)
+        # a state holds plain values: int(Phase.TAKE), not the enum member (check_game)
+        return ToyNimState(rng=rng, phase=int(Phase.TAKE), pile=self.config.pile, player=0,
+                           decisions=0, bonus_at=bonus, bonus_owner=-1, winner=-1,
+                           taken=[0] * self.num_players)
 
     def _legal_actions(self, state: ToyNimState) -> list[int]:
         if state.phase == Phase.OVER:
@@ -60,7 +62,7 @@ class ToyNimGame(GameBase[ToyNimState]):
         else:
             state.player = (state.player + 1) % self.num_players
         if state.winner >= 0 or state.decisions >= self.config.max_rounds:
-            state.phase = Phase.OVER
+            state.phase = int(Phase.OVER)
 
     def is_truncated(self, state: ToyNimState) -> bool:
         return state.phase == Phase.OVER and state.winner < 0
