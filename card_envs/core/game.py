@@ -134,7 +134,6 @@ import abc
 import json
 import random
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -245,6 +244,28 @@ class _Derived:
         return self.fn(obj)
 
 
+class _Cached:
+    """A value computed from the game object on first use and kept as an instance attribute
+    (``functools.cached_property`` without its ``obj.__dict__[name] = value``: storing through
+    ``__dict__`` turns CPython's inline attribute values of the game into a plain dict, and every
+    ``self.x`` of the rules then reads about 5-8 % slower, measured with ``facts``). The stored
+    attribute hides this non-data descriptor afterwards; ``del game.<name>`` recomputes."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        setattr(obj, self.name, value)
+        return value
+
+
 class GameBase(Generic[S], metaclass=abc.ABCMeta):
     """The generic part of every game, written once (module docstring: what a game writes and
     what this class derives). Nothing here knows any game's rules. Abstract: a game class
@@ -289,7 +310,7 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
         super().__init_subclass__(**kwargs)
         wire(cls, GameBase)
 
-    @cached_property
+    @_Cached
     def facts(self) -> GameFacts:
         """This game's declared facts (:class:`GameFacts`), gathered once per game object from
         its attributes: ``name``, ``version``, ``num_players``, ``max_game_length``,
@@ -333,7 +354,7 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
         """Size of the flat ``Discrete`` action space: ``action_layout.size``."""
         return self.action_layout.size
 
-    @cached_property
+    @_Cached
     def encoder(self) -> Encoder:
         """The game's observation encoder, built once per game object from ``encoder_class``."""
         return self.encoder_class(self)
@@ -476,7 +497,7 @@ class GameBase(Generic[S], metaclass=abc.ABCMeta):
     #: from the seat's observation
     view_class: type[View] = View
 
-    @cached_property
+    @_Cached
     def view(self) -> View:
         """The game's :class:`~card_envs.core.view.View`, built once per game object from
         :attr:`view_class`; the methods below hand over to it."""

@@ -39,7 +39,7 @@ class PebblesGame(GameBase[PebblesState]):
         self.max_game_length = config.pebbles  # a turn takes at least one pebble
 
     def new_state(self, seed: int) -> PebblesState:
-        return PebblesState(rng=random.Random(seed), phase=Phase.TAKE, player=0,
+        return PebblesState(rng=random.Random(seed), phase=int(Phase.TAKE), player=0,
                             left=self.config.pebbles, decisions=0, loser=-1)
 
     def _legal_actions(self, state: PebblesState) -> list[int]:
@@ -52,7 +52,7 @@ class PebblesGame(GameBase[PebblesState]):
         state.decisions += 1
         if state.left == 0:  # PB-4: the taker of the last pebble loses
             state.loser = state.player
-            state.phase = Phase.OVER
+            state.phase = int(Phase.OVER)
         else:
             state.player = 1 - state.player  # PB-2
 
