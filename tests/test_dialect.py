@@ -28,6 +28,7 @@ GAMES = {
     "scratch_wars": ("card_envs.scratch_wars_v2", "ScratchWars"),
     "dirt_and_glory": ("card_envs.dirt_and_glory_v1", "DirtAndGlory"),
     "rust_brawl": ("card_envs.rust_brawl_v1", "RustBrawl"),
+    "leduc_holdem": ("card_envs.leduc_holdem_v0", "LeducHoldem"),
 }
 TOY = ("testing.toy_game", "card_envs.testing.toy_nim_v0")
 ENV_MODULES = sorted([env for env, _ in GAMES.values()] + [TOY[1]])

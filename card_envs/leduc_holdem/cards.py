@@ -40,5 +40,5 @@ def load_ranks(path: str | Path = DATA_DIR / "cards.toml") -> tuple[Rank, ...]:
 
 
 def card_name(card: int, ranks: tuple[Rank, ...]) -> str:
-    """Card id ``card`` (0..5) as printed: ``"K♥"`` (rank ``card // 2``, suit ``card % 2``)."""
+    """Card id ``card`` (0..5) as printed: ``"Kh"`` (rank ``card // 2``, suit ``card % 2``)."""
     return ranks[rank_of(card)].short + SUITS[card % NUM_SUITS]

@@ -16,7 +16,7 @@ NUM_SEATS = 2
 NUM_RANKS = 3  # jack, queen, king (LH-1.1)
 NUM_SUITS = 2
 NUM_CARDS = NUM_RANKS * NUM_SUITS  # 6
-SUITS = ("♠", "♥")
+SUITS = ("s", "h")  # spades, hearts (poker notation: "Ks"; the text envs' charset)
 #: the most raises a config may allow per round (LH-3.3's max_raises)
 MAX_RAISES = 3
 #: history slots per round: a check, then every raise, then the call (or a fold)

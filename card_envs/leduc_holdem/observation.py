@@ -49,7 +49,8 @@ class LeducHoldemEncoder(Encoder):
     ENTITIES = ENTITIES
 
     def encode(self, state: LeducHoldemState, player: int) -> np.ndarray:
-        at, game = self.at, self.game
+        at = self.at
+        game = self.game
         buf = np.zeros(OBSERVATION.size, dtype=np.float32)
         buf[at.my_card + state.hands[player] // NUM_SUITS] = 1.0
         if public_shown(state):
@@ -73,7 +74,8 @@ class LeducHoldemEncoder(Encoder):
 
     def fill_entities(self, state: LeducHoldemState, player: int, flat: np.ndarray,
                       out: dict) -> None:
-        at, rows = self.at, out["cards"]
+        at = self.at
+        rows = out["cards"]
         for row, piece in enumerate((at.my_card, at.public_card, at.opponent_card)):
             ranks = flat[piece:piece + NUM_RANKS]
             if ranks.any():

@@ -14,6 +14,7 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import Field
 
+from card_envs.core.errors import StateError
 from card_envs.core.state import GameState, check_len, fail
 from card_envs.leduc_holdem.constants import (
     A_CALL,
@@ -135,14 +136,17 @@ def check_state(game: Any, state: LeducHoldemState) -> None:
     for seat, card in enumerate(state.hands):
         if card == state.public:
             fail("public", card, f"is both the public card and hands[{seat}] (LH-2.3)")
-    got = replay(state.history, game.config)
-    # a derived field that disagrees names the rows it was derived from too: the field or the
-    # history may be the one that is wrong
+    # a refusal names the rows too: the slot named or an earlier one may be the wrong one, and a
+    # derived field that disagrees may be right while the history is wrong
     rows = f"history[0] = {state.history[0]}, history[1] = {state.history[1]}"
+    try:
+        got = replay(state.history, game.config)
+    except StateError as exc:
+        raise StateError(f"{exc} ({rows})") from None
     for name in ("phase", "player", "pot", "raises", "folded"):
         if getattr(state, name) != getattr(got, name):
             fail(name, getattr(state, name), f"is not what the betting history gives "
-                 f"({getattr(got, name)!r} from {rows})")
+                 f"({getattr(got, name)!r}; {rows})")
 
 
 
