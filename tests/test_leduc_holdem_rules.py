@@ -12,7 +12,14 @@ import pytest
 from card_envs.core.errors import NotLegalError, StateError
 from card_envs.leduc_holdem import make_game
 from card_envs.leduc_holdem.cards import card_name, load_ranks
-from card_envs.leduc_holdem.constants import A_CALL, A_FOLD, A_RAISE, NUM_CARDS, Phase, rank_of
+from card_envs.leduc_holdem.constants import (
+    A_CALL,
+    A_FOLD,
+    A_RAISE,
+    NUM_CARDS,
+    Phase,
+    rank_of,
+)
 from card_envs.leduc_holdem.state import hand_strength
 
 F, C, R = A_FOLD, A_CALL, A_RAISE

@@ -28,10 +28,11 @@ from card_envs.leduc_holdem.observation import LeducHoldemEncoder
 from card_envs.leduc_holdem.state import LeducHoldemState, hand_strength, public_shown
 from card_envs.leduc_holdem.view import LeducHoldemView
 
-#: the most decisions of a game: two rounds of a check, ``max_raises`` raises and a call
-#: (LH-3.3, LH-3.5); 8 in the standard game, as OpenSpiel's ``max_game_length``
+
 def max_decisions(config: LeducHoldemConfig) -> int:
-    """The most decisions one game can take under ``config``: ``2 * (max_raises + 2)``."""
+    """The most decisions one game can take under ``config``: ``2 * (max_raises + 2)``, two
+    rounds of a check, ``max_raises`` raises and a call (LH-3.3, LH-3.5); 8 in the standard
+    game, as OpenSpiel's ``max_game_length``."""
     return 2 * (config.max_raises + 2)
 
 
