@@ -103,7 +103,10 @@ def test_every_registry_game_is_registered_with_openspiel():
         assert game.observation_tensor_shape() == list(card.observation_shape)
         assert game.information_state_tensor_shape() == [
             card.observation_shape[0] + osb.DEFAULT_HISTORY_SLOTS * card.num_actions]
-        assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+        # ±1 for a win/loss game; a game of chips or scores declares its range (issue 23: Leduc)
+        facts = card.facts
+        assert (game.min_utility(), game.max_utility()) == (
+            (-1.0, 1.0) if facts.utility == "win/loss" else (facts.min_utility, facts.max_utility))
 
 
 def test_the_game_type_reads_the_declared_zero_sum_fact():
