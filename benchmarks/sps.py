@@ -23,7 +23,9 @@ reported), because these shared machines are noisy and only ratios mean much:
   the PettingZoo rows with the main recipe (no privileged view there).
 
 PettingZoo references: ``connect_four_v3`` (``raw_env()`` as its "engine" figure, ``env()``,
-PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``env()``; PPO with ``--pz-ppo all``); PPO on a
+PPO), ``leduc_holdem_v4`` and ``texas_holdem_v4`` (``raw_env()`` as "engine", ``env()``; PPO
+with ``--pz-ppo all``), and a section setting the suite's Leduc Hold'em beside PettingZoo's
+``leduc_holdem_v4`` (the same game); PPO on a
 PettingZoo env goes through a small AEC single-agent view (:class:`AECSingleAgent`, random
 opponent, same hyperparameters). Leduc/Texas need ``pip install 'pettingzoo[classic]'`` (rlcard);
 if it is missing those rows say so.
@@ -33,6 +35,7 @@ Usage (from the repository root)::
     python benchmarks/sps.py                   # default: 3 rounds, <= ~4.5 minutes in all
     python benchmarks/sps.py --seconds 1       # quick look (noisy)
     python benchmarks/sps.py --games garda3 --no-ppo
+    python benchmarks/sps.py --games leduc_holdem --no-ppo   # Leduc against PettingZoo's
 
 Writes ``benchmarks/results.json`` and ``benchmarks/RESULTS.md`` (``--out-dir``). Not a test.
 """
@@ -280,6 +283,9 @@ def build_measures(games, ppo: bool, pz_ppo: str):
         except Exception as exc:  # rlcard not installed
             missing[mod_name] = f"{type(exc).__name__}: {exc}"
             continue
+        # its raw_env() (no PettingZoo wrappers) as the "engine" figure, as for connect_four_v3
+        measures.append((mod_name, "engine",
+                         lambda mod=mod: (lambda s, e=mod.raw_env(): aec_loop(e, s))))
         measures.append((mod_name, "env", lambda mod=mod: (lambda s, e=mod.env(): aec_loop(e, s))))
         if ppo and pz_ppo == "all":
             measures.append((mod_name, "ppo", lambda mod=mod: PPOLoop(
@@ -356,11 +362,38 @@ def markdown(results: dict, info: dict, meta: dict, missing: dict) -> str:
                 cells += [f"{v['median']:,.0f}" if v else "–",
                           f"{v['median'] / flat['median']:.2f}" if v and flat else "–"]
             lines.append(f"| {row} | " + " | ".join(cells) + " |")
+    lines += leduc_section(results)
     lines += ["", "Machine and versions:", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
-    lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s. These shared machines "
-              "are noisy: compare ratios, not absolute numbers.", ""]
+    load = meta.get("load")
+    lines += ["", f"Run at {meta['when']} in {meta['total_seconds']:.0f} s"
+              + (f" at nice {meta['nice']}, load average (1 min) {load[0]:.1f} at the start and "
+                 f"{load[1]:.1f} at the end on {os.cpu_count()} cpus" if load else "")
+              + ". These shared machines are noisy: compare ratios, not absolute numbers.", ""]
     return "\n".join(lines)
+
+
+def leduc_section(results: dict) -> list[str]:
+    """Markdown lines comparing the suite's Leduc Hold'em with PettingZoo's ``leduc_holdem_v4``
+    (RLCard's engine) measured in the same run: engine (ours: the Game API; theirs:
+    ``raw_env()``) and ``env()``; ``[]`` when either was not measured."""
+    ours, theirs = results.get("leduc_holdem", {}), results.get("leduc_holdem_v4", {})
+    if not ours or not theirs:
+        return []
+    lines = ["", "## Leduc Hold'em against PettingZoo's `leduc_holdem_v4`", "",
+             "The same game (the rules of OpenSpiel's `leduc_poker`, RLCard's and PettingZoo's "
+             "Leduc), random legal play; PettingZoo's runs on RLCard's engine. Engine: ours the "
+             "Game API (`legal_actions` + `apply_action`), theirs `raw_env()` (the AEC env "
+             "without wrappers, as connect_four_v3 above); env(): the full PettingZoo loop "
+             "both.", "",
+             "| loop | card_envs `leduc_holdem_v0` | PettingZoo `leduc_holdem_v4` | × PettingZoo |",
+             "|---|---:|---:|---:|"]
+    for col, label in (("engine", "engine decisions/s (theirs: raw_env() steps/s)"),
+                       ("env", "env() steps/s")):
+        a, b = ours.get(col), theirs.get(col)
+        lines.append(f"| {label} | {a['median']:,.0f} | {b['median']:,.0f} | "
+                     f"{a['median'] / b['median']:.1f} |" if a and b else f"| {label} | – | – | – |")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -380,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="where results.json and RESULTS.md go")
     args = p.parse_args(argv)
     t_start = time.time()
+    load_start = os.getloadavg()[0]
     games = available_games() if args.games == "all" else args.games.split(",")
     measures, missing = build_measures(games, not args.no_ppo, args.pz_ppo)
     seconds = args.seconds
@@ -402,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     info = machine_info()
     meta = {"argv": " ".join(argv if argv is not None else sys.argv[1:]), "rounds": args.rounds,
             "seconds": seconds, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-            "total_seconds": time.time() - t_start}
+            "total_seconds": time.time() - t_start, "nice": os.nice(0),
+            "load": [load_start, os.getloadavg()[0]]}
     md = markdown(results, info, meta, missing)
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -199,6 +199,14 @@ def _cmd_evaluate(args) -> int:
         table.add_row(key, str(count), f"{rate:.1%}", _interval(*iv[key]))
     console.print(table)
     console.print()
+    if result.units and result.returns:  # returns not ±1 (chips, score): their mean too
+        mean, lo, hi = result.mean_return()
+        returns = _table(f"A's return ({result.units})", ">games", ">mean",
+                         ">95% interval (normal)")
+        returns.add_row("per game", str(len(result.returns)), f"{mean:+.3f}",
+                        f"[{lo:+.3f}, {hi:+.3f}]")
+        console.print(returns)
+        console.print()
     seats = _table("A's seat", ">games", ">wins", ">draws", ">losses", ">win rate")
     for seat, (w, d, lo) in sorted(result.per_seat.items()):
         n = w + d + lo

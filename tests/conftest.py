@@ -43,7 +43,6 @@ NEEDS_EXTRA = {
     "test_every_game_passes_gymnasium_and_sb3_checkers_with_default_arguments": "train",
 }
 
-
 def pytest_collection_modifyitems(config, items):
     if os.environ.get("CARD_ENVS_CORE_ONLY") != "1":
         return

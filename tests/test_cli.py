@@ -22,7 +22,7 @@ def test_games_lists_available(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     names = available_games()
-    assert names == ["garda3", "scratch_wars", "dirt_and_glory", "rust_brawl"]
+    assert names == ["garda3", "scratch_wars", "dirt_and_glory", "rust_brawl", "leduc_holdem"]
     listed = [r for r in _rows(out) if r[0] in names]
     assert [r[0] for r in listed] == names
     # the env module of each game (named by the game's version: <name>_v<version>) and its
@@ -452,7 +452,7 @@ def test_games_skips_only_an_optional_game_whose_extra_is_missing(monkeypatch, c
     monkeypatch.setitem(registry.GAMES, "optional", "some_third_party_engine.game:make_game")
     monkeypatch.setitem(registry.GAME_EXTRAS, "optional", "engine")
     assert registry.available_games() == ["garda3", "scratch_wars", "dirt_and_glory",
-                                          "rust_brawl"]
+                                          "rust_brawl", "leduc_holdem"]
     # an optional game whose own module is missing is still a broken installation
     monkeypatch.setitem(registry.GAMES, "optional", "card_envs.no_such_game:make_game")
     with pytest.raises(ImportError, match="card_envs.no_such_game"):

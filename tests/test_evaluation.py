@@ -141,3 +141,31 @@ def test_round_robin_ratings_order_and_pairs():
     assert "| 1 | toy_game:PerfectBot |" in t.markdown()
     with pytest.raises(ConfigError, match="at least two"):
         round_robin("toy_game:make_game", ["random"], games=4)
+
+
+# -- the mean return for games whose returns are not ±1 (issue 23) ------------------------------
+def test_mean_interval_is_the_normal_interval_of_the_mean():
+    from card_envs.evaluation.stats import mean_interval
+
+    # mean 2.5, sample variance 5/3, half width 1.96 · sqrt(5/3 / 4) = 1.2651
+    mean, lo, hi = mean_interval([1, 2, 3, 4])
+    assert mean == 2.5 and lo == pytest.approx(1.23485, abs=1e-5)
+    assert hi == pytest.approx(3.76515, abs=1e-5)
+    assert mean_interval([7.0]) == (7.0, -float("inf"), float("inf"))
+    with pytest.raises(ValueError, match="at least one"):
+        mean_interval([])
+
+
+def test_the_mean_return_is_reported_only_for_returns_that_are_not_win_loss():
+    from card_envs.core.registry import make_game
+    from card_envs.evaluation.stats import return_units
+
+    assert return_units(make_game("garda3").facts) == ""
+    assert return_units(make_game("dirt_and_glory", num_players=3).facts) == ""
+    assert return_units(make_game("dirt_and_glory", num_players=3, reward="score").facts) == \
+        "score"
+    assert return_units(make_game("leduc_holdem").facts) == "chips"
+    assert return_units(None) == ""
+    result = evaluate("garda3", "heuristic", "random", games=4, seed=0)
+    assert result.units == "" and "mean_return" not in result.to_dict()
+    assert "mean return" not in result.long_summary()

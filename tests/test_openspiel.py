@@ -114,6 +114,8 @@ def test_the_openspiel_game_of_every_game_reads_its_declared_facts(name):
         card.observation_shape[0] + osb.DEFAULT_HISTORY_SLOTS * card.num_actions]
     assert (game.min_utility(), game.max_utility()) == (card.facts.min_utility,
                                                         card.facts.max_utility)
+    if card.facts.utility == "win/loss":  # a win/loss game: exactly ±1
+        assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     if name == "toy_chips":  # the tests' chip game: up to 3 chips won or lost
         assert (game.min_utility(), game.max_utility()) == (-3.0, 3.0)
 

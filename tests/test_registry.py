@@ -14,7 +14,7 @@ from card_envs.testing.variants import VARIANTS
 
 
 def test_every_list_of_the_games_is_a_view_of_the_records():
-    names = ["garda3", "scratch_wars", "dirt_and_glory", "rust_brawl"]
+    names = ["garda3", "scratch_wars", "dirt_and_glory", "rust_brawl", "leduc_holdem"]
     assert list(ENTRIES) == names
     assert registry.GAMES == {n: e.factory for n, e in ENTRIES.items()}
     assert registry.ENV_MODULES == {n: e.env_module for n, e in ENTRIES.items()}
@@ -22,7 +22,7 @@ def test_every_list_of_the_games_is_a_view_of_the_records():
     assert registry.GAME_EXTRAS == {}  # every game of the suite is core
     assert VARIANTS == {n: [dict(c) for c in e.variants] for n, e in ENTRIES.items()}
     assert card_envs.__all__ == ["garda3_v1", "scratch_wars_v2", "dirt_and_glory_v1",
-                                 "rust_brawl_v1"]
+                                 "rust_brawl_v1", "leduc_holdem_v0"]
     assert registry.retired_env_names() == {
         "garda3_v0": "garda3_v1", "scratch_wars_v0": "scratch_wars_v2",
         "scratch_wars_v1": "scratch_wars_v2", "dirt_and_glory_v0": "dirt_and_glory_v1",

@@ -22,7 +22,7 @@ RULES = ROOT / "docs" / "rules"
 TESTS = ROOT / "tests"
 #: each rules page and the prefix of its rule ids
 PAGES = {"garda3.md": "G", "scratch_wars.md": "SW", "dirt_and_glory.md": "DG",
-         "rust_brawl.md": "RB"}
+         "rust_brawl.md": "RB", "leduc_holdem.md": "LH"}
 NO_BEHAVIOUR = "## Rules with no behaviour to test"
 
 

@@ -371,6 +371,12 @@ def game_facts(name: str, /, **config: Any):
     """
     return make_game(name, **config).facts
 
+register(GameEntry(
+    "leduc_holdem", "card_envs.leduc_holdem.rules:make_game", "card_envs.leduc_holdem_v0",
+    "card_envs.leduc_holdem.bot:HeuristicBot",
+    variants=({}, {"max_raises": 1}, {"ante": 2, "first_raise": 3, "second_raise": 6,
+                                       "max_raises": 3})))
+
 
 def retired_env_names() -> dict[str, str]:
     """Retired env-module name -> the registered env module's name that replaced it."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from card_envs.bots.base import move_watchers
 from card_envs.core.errors import IllegalActionError
 from card_envs.core.outcome import outcome_of  # noqa: F401 - the rule lives in the core
-from card_envs.evaluation.stats import wilson_interval
+from card_envs.evaluation.stats import mean_interval, return_units, wilson_interval
 
 
 def play_game(game, policies, seed: int, max_decisions: int | None = None):
@@ -49,12 +49,23 @@ def play_game(game, policies, seed: int, max_decisions: int | None = None):
 
 @dataclass
 class MatchResult:
-    """Outcome of ``n`` games of policy A against the field, from A's point of view."""
+    """Outcome of ``n`` games of policy A against the field, from A's point of view.
+
+    Attributes:
+        wins, draws, losses: A's games by :func:`outcome_of`.
+        per_seat: ``{seat: [W, D, L]}`` by A's seat.
+        returns: A's return in each game (in the game's units).
+        units: the units of the returns when the reports print their mean with its interval
+            beside win/draw/loss (``"chips"``, ``"score"``; :func:`~card_envs.evaluation.stats.
+            return_units` of the game's facts), ``""`` for a game of ±1 returns.
+    """
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
     per_seat: dict[int, list[int]] = field(default_factory=dict)
+    returns: list[float] = field(default_factory=list)
+    units: str = ""
 
     @property
     def n(self) -> int:
@@ -64,8 +75,11 @@ class MatchResult:
     def win_rate(self) -> float:
         return self.wins / self.n if self.n else 0.0
 
-    def record(self, seat: int, outcome: float) -> None:
-        """Count one game A played from ``seat`` with ``outcome`` (:func:`outcome_of`)."""
+    def record(self, seat: int, outcome: float, ret: float | None = None) -> None:
+        """Count one game A played from ``seat`` with ``outcome`` (:func:`outcome_of`) and, if
+        given, A's return ``ret``."""
+        if ret is not None:
+            self.returns.append(float(ret))
         tally = self.per_seat.setdefault(seat, [0, 0, 0])
         if outcome == 1.0:
             self.wins += 1
@@ -104,8 +118,31 @@ class MatchResult:
             "loss": wilson_interval(self.losses, self.n),
         }
 
+    def mean_return(self) -> tuple[float, float, float]:
+        """A's mean return per game with its 95 % normal interval, ``(mean, low, high)``
+        (:func:`~card_envs.evaluation.stats.mean_interval`).
+
+        Raises:
+            ValueError: no return was recorded."""
+        return mean_interval(self.returns)
+
+    def return_summary(self) -> str:
+        """``"mean return +1.09 chips [+0.95, +1.23] (95% normal interval)"``; ``""`` unless
+        the returns are reported (:attr:`units`) and some were recorded."""
+        if not self.units or not self.returns:
+            return ""
+        mean, lo, hi = self.mean_return()
+        return (f"mean return {mean:+.3f} {self.units} [{lo:+.3f}, {hi:+.3f}] "
+                "(95% normal interval)")
+
     def to_dict(self) -> dict:
-        """JSON-able: counts, rates, Wilson intervals, per-seat tallies ``[W, D, L]``."""
+        """JSON-able: counts, rates, Wilson intervals, per-seat tallies ``[W, D, L]``; for a game
+        whose returns are reported (:attr:`units`), also ``units``, ``mean_return`` and
+        ``mean_return95`` (the normal interval)."""
+        extra = {}
+        if self.units and self.returns:
+            mean, lo, hi = self.mean_return()
+            extra = {"units": self.units, "mean_return": mean, "mean_return95": [lo, hi]}
         return {
             "games": self.n,
             "wins": self.wins,
@@ -117,7 +154,7 @@ class MatchResult:
             "score": self.score,
             "wilson95": {k: list(v) for k, v in self.intervals().items()},
             "per_seat": {str(k): v for k, v in sorted(self.per_seat.items())},
-        }
+        } | extra
 
     def summary(self) -> str:
         lo, hi = self.wilson()
@@ -139,7 +176,9 @@ class MatchResult:
                 ("loss", "loss", self.loss_rate),
             )
         ]
-        return f"{self.n} games: " + ", ".join(parts) + " (95% Wilson)"
+        line = f"{self.n} games: " + ", ".join(parts) + " (95% Wilson)"
+        returns = self.return_summary()
+        return f"{line}; {returns}" if returns else line
 
 
 def play_match(
@@ -149,7 +188,8 @@ def play_match(
     through all seats so each seat is played equally often (seat-swapped).
 
     Each game is scored for A by :func:`outcome_of` (a strictly highest return wins, a tie for the
-    highest draws). ``on_game(seat, outcome)``, if given, is called after every game (the
+    highest draws), and A's return is kept (its mean reported for a game whose returns are not
+    ±1: :attr:`MatchResult.units`). ``on_game(seat, outcome)``, if given, is called after every game (the
     tournament updates its ratings there).
 
     With ``paired=True`` each deal (game seed) is played ``num_players`` times in a row, once with
@@ -158,7 +198,11 @@ def play_match(
     """
     if n_games < 1:
         raise ValueError(f"play_match needs n_games >= 1, got {n_games}")
-    result = MatchResult()
+    try:
+        facts = game.facts
+    except AttributeError:  # a game object outside the contract: its returns are not reported
+        facts = None
+    result = MatchResult(units=return_units(facts))
     n = game.num_players
     for g in range(n_games):
         seat = g % n
@@ -167,7 +211,7 @@ def play_match(
         deal = g // n if paired else g
         returns, _, _ = play_game(game, policies, seed=seed * 1_000_003 + deal)
         outcome = outcome_of(returns, seat)
-        result.record(seat, outcome)
+        result.record(seat, outcome, returns[seat])
         if on_game is not None:
             on_game(seat, outcome)
     return result

@@ -3,6 +3,8 @@ them. Each function returns a list of rich renderables (tables and text lines)."
 
 from __future__ import annotations
 
+import math
+
 from card_envs.evaluation.ratings import format_elo
 
 
@@ -65,11 +67,16 @@ def tournament_tables(t) -> list:
                          f"{r.mean_score:.0%} [{r.wilson()[0]:.0%},{r.wilson()[1]:.0%}]")
         matrix.add_row(str(number[a]), a, *cells)
     out += [matrix, ""]
-    pairs = table("A", "B", ">games", ">A's W/D/L", ">A's score", ">95% Wilson", ">forfeits A/B",
-                  title="pairs (duplicate deals: every deal with A in every seat)")
+    returns = (f">A's mean return ({t.units})", ">95% normal") if t.units else ()
+    pairs = table("A", "B", ">games", ">A's W/D/L", ">A's score", ">95% Wilson", *returns,
+                  ">forfeits A/B", title="pairs (duplicate deals: every deal with A in every seat)")
     for (a, b), p in t.pairs.items():
+        cells = ()
+        if t.units:  # returns not ±1 (chips, score): A's mean return beside its score
+            mean, lo, hi = p.mean_return() if p.returns else (math.nan,) * 3
+            cells = (f"{mean:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]")
         pairs.add_row(a, b, str(p.n), f"{p.wins}/{p.draws}/{p.losses}", f"{p.mean_score:.1%}",
-                      _pct(*p.wilson()), f"{p.forfeits_a}/{p.forfeits_b}")
+                      _pct(*p.wilson()), *cells, f"{p.forfeits_a}/{p.forfeits_b}")
     out.append(pairs)
     for name, (count, reason) in t.forfeits().items():
         out.append(f"forfeits: {name} forfeited {count} game(s); first: {reason}")

@@ -48,14 +48,16 @@ from card_envs.evaluation.runner import (
     deal_seed,
     progress_bar,
 )
-from card_envs.evaluation.stats import wilson_interval
+from card_envs.evaluation.stats import mean_interval, return_units, wilson_interval
 
 
 @dataclass
 class PairResult:
     """Entrant A's games against B: ``wins``/``draws``/``losses`` (with more than two seats a
     game A neither won outright nor lost outright counts as a draw), ``score`` (sum of A's game
-    scores in [0, 1]), forfeits by A and by B, and ``per_seat[seat] = [W, D, L]`` by A's seat."""
+    scores in [0, 1]), forfeits by A and by B, ``per_seat[seat] = [W, D, L]`` by A's seat, and
+    ``returns``: A's return in each game played to its end (in the game's units; a forfeited
+    game has none)."""
 
     wins: int = 0
     draws: int = 0
@@ -64,10 +66,16 @@ class PairResult:
     forfeits_a: int = 0
     forfeits_b: int = 0
     per_seat: dict[int, list[int]] = field(default_factory=dict)
+    returns: list[float] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return self.wins + self.draws + self.losses
+
+    def mean_return(self) -> tuple[float, float, float]:
+        """A's mean return with its 95 % normal interval, ``(mean, low, high)``
+        (:func:`~card_envs.evaluation.stats.mean_interval`; ValueError without games)."""
+        return mean_interval(self.returns)
 
     @property
     def win_rate(self) -> float:
@@ -93,6 +101,8 @@ class PairResult:
         else:
             self.losses += 1
         self.score += record.score
+        if record.returns:  # a forfeited game has no returns
+            self.returns.append(float(record.returns[record.seat]))
         if record.forfeit >= 0:
             if record.forfeit == record.a:
                 self.forfeits_a += 1
@@ -142,6 +152,9 @@ class Tournament:
     records: list[GameRecord] = field(default_factory=list)
     resamples: int = 0
     prior: float = DEFAULT_PRIOR
+    #: the units of the returns when the reports print each pair's mean return with its interval
+    #: (``"chips"``, ``"score"``: :func:`~card_envs.evaluation.stats.return_units`); ``""``: ±1
+    units: str = ""
 
     def standings(self) -> list[Rating]:
         """The ratings, best Bradley–Terry Elo first."""
@@ -185,11 +198,17 @@ class Tournament:
         for i, r in enumerate(self.standings(), 1):
             lines.append(f"| {i} | {r.name} | {r.elo:+.0f} | [{format_elo(r.elo_low)}, "
                          f"{format_elo(r.elo_high)}] | {r.mu:.1f} | {r.sigma:.2f} |")
-        lines += ["", "| A | B | A's W/D/L | A's score (95% Wilson) |", "|---|---|---|---|"]
+        mean_col = f" A's mean return, {self.units} (95% normal) |" if self.units else ""
+        lines += ["", "| A | B | A's W/D/L | A's score (95% Wilson) |" + mean_col,
+                  "|---|---|---|---|" + ("---|" if self.units else "")]
         for (a, b), p in self.pairs.items():
             lo, hi = p.wilson()
+            cell = ""
+            if self.units and p.returns:
+                m, rlo, rhi = p.mean_return()
+                cell = f" {m:+.3f} [{rlo:+.3f}, {rhi:+.3f}] |"
             lines.append(f"| {a} | {b} | {p.wins}/{p.draws}/{p.losses} | "
-                         f"{p.mean_score:.1%} [{lo:.1%}, {hi:.1%}] |")
+                         f"{p.mean_score:.1%} [{lo:.1%}, {hi:.1%}] |" + cell)
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -203,13 +222,21 @@ class Tournament:
                            "elo95": [_finite(r.elo_low), _finite(r.elo_high)],
                            "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
                           for r in self.standings()],
-            "pairs": [{"a": a, "b": b, **p.to_dict()} for (a, b), p in self.pairs.items()],
+            "pairs": [{"a": a, "b": b, **p.to_dict(), **self._returns_dict(p)}
+                      for (a, b), p in self.pairs.items()],
             "score_matrix": [[None if math.isnan(v) else v for v in row]
                              for row in self.score_matrix().tolist()],
             "forfeits": {k: {"games": n, "first_reason": why}
                          for k, (n, why) in self.forfeits().items()},
             "games_played": [rec.to_list() for rec in self.records],
         }
+
+    def _returns_dict(self, p: PairResult) -> dict:
+        """A pair's mean return and its interval for the JSON, when :attr:`units` is set."""
+        if not self.units or not p.returns:
+            return {}
+        mean, lo, hi = p.mean_return()
+        return {"units": self.units, "mean_return": mean, "mean_return95": [lo, hi]}
 
 
 def _finite(v: float) -> float | None:
@@ -297,18 +324,23 @@ def tournament(game, policies, deals: int = 50, seed: int = 0, config=None, gaun
             progress_bar(len(jobs), "tournament", enabled=progress) as bar:
         records = games.run(setup, jobs, on_result=lambda _rec: bar.update(1), arena=arena)
     game_name = game if isinstance(game, str) else getattr(game, "name", "game")
+    try:
+        units = return_units(arena.game.facts)
+    except AttributeError:  # a game object outside the contract: no facts, no mean return
+        units = ""
     return rate(game_name, names, records, deals, seats, seed,
                 gauntlet=names[0] if gauntlet is not None else None, resamples=resamples,
-                prior=prior)
+                prior=prior, units=units)
 
 
 def rate(game: str, names: list[str], records: list[GameRecord], deals: int, seats: int,
          seed: int, gauntlet: str | None = None, resamples: int = 1000,
-         prior: float = DEFAULT_PRIOR) -> Tournament:
+         prior: float = DEFAULT_PRIOR, units: str = "") -> Tournament:
     """Tally ``records`` (schedule order) into a :class:`Tournament`: pairs, Bradley–Terry Elo
-    with bootstrap intervals (resampling seeded by ``seed``), openskill."""
+    with bootstrap intervals (resampling seeded by ``seed``), openskill; ``units``: the
+    :attr:`Tournament.units` of a game whose pairs' mean returns are reported."""
     t = Tournament(game, list(names), deals, seats, seed, gauntlet, records=list(records),
-                   resamples=resamples, prior=prior)
+                   resamples=resamples, prior=prior, units=units)
     k = len(names)
     for rec in records:
         t.pairs.setdefault((names[rec.a], names[rec.b]), PairResult()).add(rec)
