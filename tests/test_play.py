@@ -357,3 +357,23 @@ def test_a_seed_outside_the_game_seeds_is_named(seed, tmp_path, monkeypatch, cap
     assert err.strip() == f"card-envs play: error: --seed {seed}: not a game seed (an int in " \
                           "0..2**64-1)"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "good.json"]
+
+
+def test_a_module_factory_game_is_told_how_to_replay(tmp_path, monkeypatch, capsys):
+    """A game given as ``module:factory`` (not in the registry) replays only with that
+    ``--game``: the closing line of ``card-envs play`` says the whole command (issue 23)."""
+    from card_envs.evaluation.play import play_command
+    from card_envs.evaluation.replay import replay
+
+    monkeypatch.chdir(tmp_path)
+    spec = "card_envs.testing.toy_game.rules:make_game"
+    answers = iter(["1", "1", "q"])
+    play_command(spec, {}, seed=4, opponent="random", input_fn=lambda _: next(answers))
+    out = capsys.readouterr().out
+    (record,) = tmp_path.glob("game-*.json")
+    assert f"(replay it: card-envs replay {record.name} --game {spec})" in out
+    assert replay(GameRecord.load(record), game=spec) is not None
+
+    answers = iter(["1", "q"])
+    play_command("garda3", {}, seed=4, input_fn=lambda _: next(answers))
+    assert "(replay it: card-envs replay game-garda3-4.json)" in capsys.readouterr().out

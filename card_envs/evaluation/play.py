@@ -234,8 +234,11 @@ def new_seed() -> int:
 
 def play_in_terminal(game, seat: int, seed: int, make_opponent: Callable[[int], object],
                      record_path: str, opponent_name: str = "opponent",
-                     input_fn: Callable[[str], str] = input, out=None) -> int:
+                     input_fn: Callable[[str], str] = input, out=None,
+                     game_spec: str | None = None) -> int:
     """Play ``game`` from ``new_state(seed)`` with the human in ``seat`` (module docstring).
+    ``game_spec``: how the game was named; a ``module:factory`` spec is repeated as ``--game``
+    in the closing replay hint (such a record replays only with it).
 
     Returns:
         0 when the game was played to its end, 1 when it was left unfinished (``quit``, end of
@@ -285,7 +288,9 @@ def play_in_terminal(game, seat: int, seed: int, make_opponent: Callable[[int], 
                           f"{exc.strerror or exc}") from None
     what = "the game" if finished else "the unfinished game"
     moved = f"{path.name} appeared during the game: " if saved != path else ""
-    say(f"{moved}saved {what} to {saved.resolve()} (replay it: card-envs replay {saved})")
+    # a game not in the registry (given as module:factory) replays with the same --game
+    again = f" --game {game_spec}" if game_spec and ":" in game_spec else ""
+    say(f"{moved}saved {what} to {saved.resolve()} (replay it: card-envs replay {saved}{again})")
     return 0 if finished else 1
 
 
@@ -395,7 +400,8 @@ def play_command(game_spec: str, config: dict, opponent: str = "heuristic", seat
     check_record_target(path)
 
     return play_in_terminal(game, seat, seed, opponent_factory(opponent, game_spec, game, seed),
-                            path, opponent_name=opponent, input_fn=input_fn, out=out)
+                            path, opponent_name=opponent, input_fn=input_fn, out=out,
+                            game_spec=game_spec)
 
 
 def opponent_factory(spec: str, game_spec: str, game, seed: int) -> Callable[[int], object]:
