@@ -4,6 +4,8 @@ actions), optionally with the heuristic's choice as a one-hot input (``--hint 1`
 network alone against the heuristic on the final evaluation's duplicate deals.
 
     python scripts/probes/distill.py --game garda3 --n 200000 --samples 16 --tau 0.1 --seed 1
+    python scripts/probes/distill.py --game garda3 --n 100000 --samples 32 --phases attack_cards \
+        --margin 0 --seed 1     # hard targets, the lookahead at the attack cards only
 
 Prints the lookahead's agreement with the heuristic (the hint), the student's training and
 held-out agreement with the lookahead's choice per epoch, and ``RESULT ...`` with the 400-game
@@ -49,8 +51,12 @@ def make(game_spec, hint):
     return (HintedGame(g, h) if hint else g), g, h
 
 
-def collect(game_spec, hint, n, samples, seed, vs_random=0.3):
+def collect(game_spec, hint, n, samples, seed, phases=(), margin=None, vs_random=0.3):
+    """Label ``n`` decisions. ``phases``: search only at decisions of these phases (empty:
+    every phase); ``margin``: hard targets, the lookahead's best action where its score beats
+    the heuristic's by more than ``margin`` else the heuristic's (``None``: the soft scores)."""
     game, raw, heur = make(game_spec, hint)
+    names = dict(enumerate(raw.phases))
     la = LookaheadPolicy(heur, samples=samples, seed=seed)
     rng = random.Random(seed)
     rb = RandomBot(seed)
@@ -69,7 +75,8 @@ def collect(game_spec, hint, n, samples, seed, vs_random=0.3):
             if pols[p] is la:
                 mask = raw.legal_action_mask(state).astype(bool)
                 own = heur.act(raw, state, p)
-                scores = la.action_scores(raw, state, p)
+                scores = (la.action_scores(raw, state, p)
+                          if not phases or names[state.phase] in phases else None)
                 t = np.full(raw.num_actions, np.nan, dtype=np.float32)
                 if scores is None:
                     t[own] = 0.0  # one-hot target: only the base's choice
@@ -82,6 +89,10 @@ def collect(game_spec, hint, n, samples, seed, vs_random=0.3):
                         if scores[a_] > scores[best] + 1e-9:
                             best = a_
                     a = best
+                    if margin is not None:  # a one-hot target (tau makes it hard)
+                        a = best if scores[best] > scores[own] + margin else own
+                        t[~np.isnan(t)] = -1e3
+                        t[a] = 0.0
                 obs.append(game.observe(state, p))
                 masks.append(mask)
                 targets.append(t)
@@ -95,7 +106,7 @@ def collect(game_spec, hint, n, samples, seed, vs_random=0.3):
 def cache_path(a):
     import tempfile
 
-    return f"{tempfile.gettempdir()}/distill_{a.game}_{a.samples}_{a.n}_{a.seed}_{a.hint}.npz"
+    return f"{tempfile.gettempdir()}/distill_{a.game}_{a.samples}_{a.n}_{a.seed}_{a.hint}_{a.phases}_{a.margin}.npz"
 
 
 def main():
@@ -111,6 +122,9 @@ def main():
     ap.add_argument("--net", default="128,128")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--save", default="")
+    ap.add_argument("--phases", default="", help="search only at these phases (comma-separated)")
+    ap.add_argument("--margin", type=float, default=None,
+                    help="hard targets: deviate from the heuristic only by more than this")
     a = ap.parse_args()
     import torch
 
@@ -130,6 +144,8 @@ def main():
                 sizes,
                 [a.samples] * a.workers,
                 [a.seed * 100 + i for i in range(a.workers)],
+                [[x for x in a.phases.split(",") if x]] * a.workers,
+                [a.margin] * a.workers,
             )
         )
     import os
