@@ -49,29 +49,40 @@ def test_the_probe_pattern_catches_the_old_probes():
     assert not PROBE.search('name = getattr(policy, "name", "policy")')
 
 
-FACTS = {  # (config, num_players, utility range and units, max_game_length, balance)
-    "garda3": ({"variant": "free_for_all"}, 3, (-1.0, 1.0, "win/loss"), 20_000, False),
-    "scratch_wars": ({}, 2, (-1.0, 1.0, "win/loss"), 20_000, True),
+FACTS = {  # config, seats, (utility range, units), max_game_length, balance, hooks, perfect info
+    "garda3": ({"variant": "free_for_all"}, 3, (-1.0, 1.0, "win/loss"), 20_000, False, True,
+               False),
+    "scratch_wars": ({}, 2, (-1.0, 1.0, "win/loss"), 20_000, True, True, True),  # no hidden cards
     # None: the game's own bound from its content (checked by check_game)
     "dirt_and_glory": ({"num_players": 3, "reward": "score"}, 3,
-                       (-float(MAX_TOKENS), float(MAX_TOKENS), "score"), None, False),
+                       (-float(MAX_TOKENS), float(MAX_TOKENS), "score"), None, False, True, False),
     # RB-7.4: max_turns (500) × (4 positions + 4) + 10
-    "rust_brawl": ({}, 2, (-1.0, 1.0, "win/loss"), 500 * 8 + 10, True),
+    "rust_brawl": ({}, 2, (-1.0, 1.0, "win/loss"), 500 * 8 + 10, True, True, False),
+    # LH-5.3: ante 1 + two bets of 2 in round 1 + two of 4 in round 2 = 13 chips at most; a round
+    # has at most 4 decisions (check, bet, raise, call): 8; no lookahead hooks, no balance
+    "leduc_holdem": ({}, 2, (-13.0, 13.0, "chips"), 8, False, False, False),
 }
+
+
+def test_every_game_of_the_package_has_its_hand_computed_facts_here():
+    from card_envs.core.registry import GAMES, available_games
+
+    ours = [name for name in available_games() if GAMES[name].startswith("card_envs.")]
+    assert sorted(FACTS) == sorted(ours)
 
 
 @pytest.mark.parametrize("name", sorted(FACTS))
 def test_every_game_declares_its_facts(name):
-    config, seats, (low, high, units), length, balance = FACTS[name]
+    config, seats, (low, high, units), length, balance, hooks, perfect = FACTS[name]
     game = make_game(name, **config)
     facts = game.facts
     assert isinstance(facts, GameFacts) and facts is game.facts  # built once per game object
     assert (facts.name, facts.num_players) == (name, seats)
     assert (facts.min_utility, facts.max_utility, facts.utility) == (low, high, units)
     assert facts.zero_sum and facts.chance  # shuffles, deals or spins (G-3.1, SW spins, ...)
-    assert facts.perfect_information == (name == "scratch_wars")  # SW: no hidden cards
+    assert facts.perfect_information == perfect
     assert facts.max_game_length == (length or game.max_game_length)
-    assert facts.provides_potential and facts.provides_lookahead_horizon
+    assert facts.provides_potential == facts.provides_lookahead_horizon == hooks
     assert facts.provides_balance == balance == isinstance(game, BalanceMixin)
     with pytest.raises(dataclasses.FrozenInstanceError):
         facts.zero_sum = False  # type: ignore[misc]

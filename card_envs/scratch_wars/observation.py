@@ -224,7 +224,7 @@ class ScratchWarsEncoder(Encoder):
         """Seat ``player``'s observation: float32 ``(OBSERVATION.size,)`` in
         ``[OBS_LOW, OBS_HIGH]``."""
         s, game = state, self.game
-        config = game.config  # the counters' scales (read here: a game unpickles after this)
+        config = game.config  # the counters' scales (energy cap, round limit)
         energy_cap, max_rounds = config.energy_cap, config.max_rounds
         me, op = player, 1 - player
         static = self.static((s.heroes[me], tuple(s.weapon_names[me]),
