@@ -264,9 +264,11 @@ def test_a_variable_length_log_passes_the_mutation_walk(monkeypatch):
     counts = check_state_mutations(game, state, rng_leaves=4)
     assert counts["mutations"] == counts["refused"] + counts["loaded"]
     monkeypatch.setattr(mutations, "variable_length_fields", lambda cls: frozenset())
-    with pytest.raises(ConformanceError, match=r"^log\[0\] deleted: refused, but the message "
-                       r"does not name 'log\[0\]': chips: \[1, 2\] is not what the betting "
-                       r"gives \(\[2, 1\]\)"):  # the declaration removed
+    with pytest.raises(ConformanceError, match=r"^log\[0\] deleted: refused, but the error "
+                       r"message does not name the field's path \('log\[0\]' or 'log'\): chips: "
+                       r"\[1, 2\] is not what the betting gives \(\[2, 1\]\); a field whose "
+                       r"length varies in play is declared with "
+                       r"field\(metadata=\{'variable_length': True\}\)$"):  # the declaration removed
         check_state_mutations(game, state, rng_leaves=4)
 
 

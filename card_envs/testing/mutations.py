@@ -135,8 +135,11 @@ def check_state_mutations(game, state, rng_leaves: int | None = None,
             msg = str(exc)
             named = any(format_path(n) in msg for n in name_locs)
             if must_refuse and not named:
-                raise ConformanceError(f"{label}: refused, but the message does not name "
-                                       f"{format_path(name_locs[0])!r}: {msg}") from None
+                shown = " or ".join(repr(format_path(n)) for n in name_locs)
+                hint = ("; a field whose length varies in play is declared with "
+                        "field(metadata={'variable_length': True})" if what == "deleted" else "")
+                raise ConformanceError(f"{label}: refused, but the error message does not name "
+                                       f"the field's path ({shown}): {msg}{hint}") from None
             if not named and not _names_any(msg, fields):
                 raise ConformanceError(f"{label}: refused, but the message names no field of "
                                        f"the state: {msg}") from None
