@@ -115,3 +115,47 @@ def test_render_shows_the_whole_table():
         "hands: seat 0 Ks, seat 1 Qs; public Js (face down)\n"
         "pot 2 (seat 0 1, seat 1 1); raises this round 0\n"
         "  round 1: -")
+
+
+def _faces(table):
+    """{panel title: [(row label, [(card title, face_down)])]} of a table."""
+    return {p.title: [(r.label, [(c.title, c.face_down) for c in r.cards]) for r in p.rows]
+            for p in table.panels}
+
+
+def test_the_picture_shows_a_seat_its_card_and_the_public_card_once_turned():
+    game = make_game()
+    state = _deal(game)
+    table = game.table_view(state, 1)
+    # LH-2.3: seat 0's king is face down to seat 1; LH-2.4: the public jack not turned yet
+    assert _faces(table) == {"seat 0": [("card", [("1 card", True)])],
+                             "seat 1 (you)": [("card", [("Qs", False)])],
+                             "table": [("public card", [("1 card", True)])]}
+    assert table.status == "round 1 · to act: seat 0"
+    assert [p.active for p in table.panels] == [True, False, False]
+    for a in (R, C):
+        game.apply_action(state, a)
+    table = game.table_view(state, 1)
+    assert _faces(table)["table"] == [("public card", [("Js", False)])]
+    assert _faces(table)["seat 0"] == [("card", [("1 card", True)])]
+    assert table.panels[2].lines == ("pot 6 chips · raises this round 0", "round 1: raise, call",
+                                     "round 2: -")
+    # the whole table (player None) shows every card
+    assert _faces(game.table_view(state, None))["seat 0"] == [("card", [("Ks", False)])]
+
+
+def test_the_picture_at_the_end_names_the_result():
+    game = make_game()
+    state = _deal(game)
+    for a in (R, C, C, C):  # LH-4.1: a showdown, king over queen; 3 chips each
+        game.apply_action(state, a)
+    table = game.table_view(state, 1)
+    assert table.status == "game over: showdown · seat 0 wins 3 chips"
+    assert _faces(table)["seat 0"] == [("card", [("Ks", False)])]  # shown at a showdown
+    state = _deal(game)
+    for a in (R, F):  # LH-3.2: seat 1 folds to a raise and loses its ante
+        game.apply_action(state, a)
+    table = game.table_view(state, 1)
+    assert table.status == "game over: seat 1 folds · seat 0 wins 1 chip"
+    assert _faces(table)["seat 0"] == [("card", [("1 card", True)])]  # a fold shows nothing
+    assert table.panels[1].lines == ("in the pot: 1 chip · folded",)
