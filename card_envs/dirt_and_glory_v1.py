@@ -159,7 +159,7 @@ Arguments
 content TOML file replacing the designed cards, see :mod:`card_envs.dirt_and_glory.cards`),
 ``render_mode`` (``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table,
 ``uint8``, 1280 wide), ``render_seat`` (``None`` or ``"player_k"``: only that seat's view),
-``illegal_action`` (``"terminate"``/``"raise"``), ``observation_mode``
+``illegal_action`` (``"terminate"``/``"raise"``), ``illegal_reward`` (-1.0), ``observation_mode``
 (``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"), ``max_steps``; and the
 rule DECISION fields of
 :class:`card_envs.dirt_and_glory.config.DirtAndGloryConfig`: ``num_rounds``, ``starting_fuel``,

@@ -131,7 +131,8 @@ safety checks are built in):
   ``counter_attack_optional=True`` (G-5.2), ``max_rounds=200`` (G-6.2).
 - ``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"`` (a picture of the table,
   ``uint8`` 1280×1022, 2 seats); ``render_seat=None`` | ``"player_k"`` (only that seat's view);
-  ``illegal_action="terminate"`` | ``"raise"``; ``observation_mode="flat"`` | ``"dict"`` |
+  ``illegal_action="terminate"`` | ``"raise"``; ``illegal_reward=-1.0`` (the offender's reward
+  when an illegal move ends the game); ``observation_mode="flat"`` | ``"dict"`` |
   ``"entities"`` (the section "Observation modes"); ``max_steps=None`` (decision cap, default
   ``Garda3Game.max_game_length``).
 

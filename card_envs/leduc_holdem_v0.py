@@ -73,7 +73,10 @@ Arguments
 ``max_raises=1``; the utility range is ±(ante + max_raises·(first_raise + second_raise)) and the
 game lasts at most 2·(max_raises + 2) decisions; the observation layout stays the same);
 ``render_mode=None`` | ``"ansi"`` | ``"human"`` | ``"rgb_array"``; ``render_seat=None`` |
-``"player_k"``; ``illegal_action="terminate"`` | ``"raise"``; ``observation_mode="flat"`` |
+``"player_k"``; ``illegal_action="terminate"`` | ``"raise"``; ``illegal_reward=-1.0`` (the
+offender's reward when an illegal move ends the game: PettingZoo's default; pass
+``facts.min_utility``, -13, so that no illegal move pays better than a legal loss);
+``observation_mode="flat"`` |
 ``"dict"`` | ``"entities"``.
 
 Version history

@@ -182,7 +182,7 @@ card-name list or ``"random"``; ``None`` fails with a ``DeckError`` if a shipped
 (``None``/``"ansi"``/``"human"``/``"rgb_array"``), ``render_seat`` (``None``: the whole state;
 ``"player_k"``: that seat's view: both tables with position, card, kind/icon, HLT/max, DMG with
 boosts, cover, paralysis, equipment and ability texts, both graveyards, the own hand only, deck and hand sizes),
-``illegal_action`` (``"terminate"``/``"raise"``), ``observation_mode``
+``illegal_action`` (``"terminate"``/``"raise"``), ``illegal_reward`` (-1.0), ``observation_mode``
 (``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"),
 ``max_steps``; and the rule DECISION fields of
 :class:`card_envs.rust_brawl.config.RustBrawlConfig`: ``deck_point_limit``, ``open_decklists``,

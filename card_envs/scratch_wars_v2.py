@@ -163,7 +163,7 @@ catalogue), and every rules DECISION: ``actions_per_turn`` (4), ``start_penalty`
 (``"cannot_apply"``) — see
 :class:`card_envs.scratch_wars.config.ScratchWarsConfig`. Adapter arguments: ``render_mode``
 (``None``/``"ansi"``/``"human"``/``"rgb_array"``: a picture of the table, ``uint8`` 1280×1202),
-``render_seat`` (``None`` or ``"player_k"``), ``illegal_action`` (``"terminate"``/``"raise"``),
+``render_seat`` (``None`` or ``"player_k"``), ``illegal_action`` (``"terminate"``/``"raise"``), ``illegal_reward`` (-1.0),
 ``observation_mode`` (``"flat"``/``"dict"``/``"entities"``: the section "Observation modes"),
 ``max_steps``.
 

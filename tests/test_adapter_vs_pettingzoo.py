@@ -12,15 +12,15 @@ from env_helpers import registered_games
 GAMES = [(g, {}) for g in registered_games()] + [("garda3", {"variant": "free_for_all"})]
 
 
-def pz_wrapped(name, config):
+def pz_wrapped(name, config, illegal_reward=-1):
     inner = registry.env_module(name).raw_env(illegal_action="raise", **config)
-    env = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    env = wrappers.TerminateIllegalWrapper(inner, illegal_reward=illegal_reward)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 
 
-def ours(name, config):
-    return registry.env_module(name).env(**config)
+def ours(name, config, **kwargs):
+    return registry.env_module(name).env(**config, **kwargs)
 
 
 def snapshot(env):
@@ -89,3 +89,30 @@ def test_same_errors_as_pettingzoo_wrapped_env(name, config):
     for env in (a, b):
         with pytest.raises(ValueError, match="None"):
             env.step(0)
+
+
+def test_illegal_reward_as_pettingzoos_wrapper_parameter():
+    # a game paying chips: an illegal move costs the worst return, -13 chips (LH-5.3), as
+    # TerminateIllegalWrapper(env, illegal_reward=-13) gives
+    worst = registry.make_game("leduc_holdem").facts.min_utility
+    assert worst == -13.0
+    a = ours("leduc_holdem", {}, illegal_reward=worst)
+    b = pz_wrapped("leduc_holdem", {}, illegal_reward=worst)
+    for env in (a, b):
+        env.reset(seed=1)
+    offender = a.agent_selection
+    bad = int(np.flatnonzero(a.observe(offender)["action_mask"] == 0)[0])  # fold with nothing owed
+    a.step(bad)
+    b.step(bad)
+    assert snapshot(a) == snapshot(b)
+    assert a.rewards == {offender: -13.0, ("player_1" if offender == "player_0" else
+                                           "player_0"): 0.0}
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "-1", True, None])
+def test_a_bad_illegal_reward_is_refused_naming_the_field(bad):
+    from card_envs.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="config field 'illegal_reward': expected a finite "
+                                          "number, got"):
+        ours("garda3", {}, illegal_reward=bad)

@@ -59,7 +59,7 @@ def test_the_aec_adapter_holds_no_legal_action_list(name):
     assert np.flatnonzero(mask).tolist() == legal
     assert state.legal_cache is legal  # the core's cache, filled by the mask's read
     for key, value in vars(env).items():
-        if key != "illegal_action":  # the config choice "terminate" / "raise"
+        if key not in ("illegal_action", "illegal_reward"):  # "terminate"/"raise"; a number
             assert "legal" not in key.lower(), f"CardGameEnv.{key}: a legal-action field"
         assert value is not legal, f"CardGameEnv.{key} holds the core's legal-action list"
         if key == "actions_taken":  # the game's history, not a legality list

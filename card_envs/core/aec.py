@@ -36,8 +36,11 @@ engines (see docs/design.md):
   the core's :meth:`~card_envs.core.game.GameBase.check_action`; PettingZoo raises
   AssertionError);
 - an in-range action that the mask forbids: with ``illegal_action="terminate"`` (default) the
-  game ends, every agent is terminated and truncated, the offender gets −1 and the others 0, with a
-  warning (``TerminateIllegalWrapper``); with ``illegal_action="raise"`` it raises
+  game ends, every agent is terminated and truncated, the offender gets ``illegal_reward``
+  (default −1, as PettingZoo's classic envs) and the others 0, with a warning
+  (``TerminateIllegalWrapper(env, illegal_reward)``; for a game paying chips or points, pass the
+  game's worst return, ``illegal_reward=game.facts.min_utility``, so no illegal move ever pays
+  better than a legal loss); with ``illegal_action="raise"`` it raises
   :class:`~card_envs.core.errors.NotLegalError` (an ``IllegalActionError``) naming the agent and
   leaves the state unchanged.
 
@@ -51,6 +54,8 @@ PettingZoo's three wrappers.
 """
 
 from __future__ import annotations
+
+import math
 
 import random
 from typing import Any
@@ -91,13 +96,15 @@ class CardGameEnv(AECEnv):
         render_seat: ``None`` (the whole table) or an agent (``"player_0"``) whose view alone
             ``render()`` shows, as text or picture.
         illegal_action: ``"terminate"`` (PettingZoo convention, default) or ``"raise"``.
+        illegal_reward: the offender's reward when an illegal move ends the game (a finite
+            number; default -1.0, PettingZoo's ``TerminateIllegalWrapper`` default).
         max_steps: truncate after this many decisions (default ``game.max_game_length``).
         observation_mode: ``"flat"`` (default), ``"dict"`` or ``"entities"`` (module
             docstring).
 
     Raises:
         ConfigError: an unknown ``render_mode``, ``render_seat``, ``illegal_action`` or
-            ``observation_mode`` (or ``"entities"`` for a game that declares no entity view).
+            ``observation_mode``, an ``illegal_reward`` that is not a finite number (or ``"entities"`` for a game that declares no entity view).
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2,
@@ -112,6 +119,7 @@ class CardGameEnv(AECEnv):
         max_steps: int | None = None,
         render_seat: str | None = None,
         observation_mode: str = "flat",
+        illegal_reward: float = -1.0,
     ):
         super().__init__()
         check_choice("render_mode", render_mode, [None, "ansi", "human", "rgb_array"])
@@ -120,6 +128,11 @@ class CardGameEnv(AECEnv):
         self.metadata = {**CardGameEnv.metadata, "name": env_name}
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        if (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float))
+                or not math.isfinite(illegal_reward)):
+            raise ConfigError(f"config field 'illegal_reward': expected a finite number, got "
+                              f"{illegal_reward!r}")
+        self.illegal_reward = float(illegal_reward)
         if max_steps is not None:
             check_int("max_steps", max_steps, 1)
         self.max_steps = int(max_steps if max_steps is not None else game.max_game_length)
@@ -373,7 +386,7 @@ class CardGameEnv(AECEnv):
         self.terminations = {d: True for d in self.agents}
         self.truncations = {d: True for d in self.agents}
         self.rewards = {d: 0.0 for d in self.truncations}
-        self.rewards[agent] = -1.0
+        self.rewards[agent] = self.illegal_reward
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -440,7 +453,7 @@ def make_env_functions(make_game, env_name: str):
     """Build the ``raw_env`` / ``env`` pair of a game's env module.
 
     ``raw_env(render_mode=None, illegal_action="terminate", max_steps=None, render_seat=None,
-    observation_mode="flat", **config)`` builds ``CardGameEnv(make_game(**config), ...)``;
+    observation_mode="flat", illegal_reward=-1.0, **config)`` builds ``CardGameEnv(make_game(**config), ...)``;
     ``env(**kwargs)`` is the same env (the PettingZoo safety wrappers are built in, see this
     module's docstring).
     """
@@ -451,6 +464,7 @@ def make_env_functions(make_game, env_name: str):
         max_steps: int | None = None,
         render_seat: str | None = None,
         observation_mode: str = "flat",
+        illegal_reward: float = -1.0,
         **config: Any,
     ) -> CardGameEnv:
         return CardGameEnv(
@@ -461,6 +475,7 @@ def make_env_functions(make_game, env_name: str):
             max_steps=max_steps,
             render_seat=render_seat,
             observation_mode=observation_mode,
+            illegal_reward=illegal_reward,
         )
 
     def env(**kwargs: Any) -> CardGameEnv:
