@@ -81,7 +81,8 @@ def _table(*columns: str, title: str | None = None):
 
 def _cmd_games(_args) -> int:
     """The registered games that import here (a plugin's game that fails: a warning line on
-    stderr, the others listed); ``from``: ``card-envs`` or the plugin's distribution."""
+    stderr, the others listed); ``seats``: the range over the default config and the game's
+    registered variants; ``from``: ``card-envs`` or the plugin's distribution."""
     from card_envs.core.registry import ENTRIES, ENV_MODULES, available_games, make_game
 
     table = _table("game", "env module", ">seats", ">actions", ">version", "from")
@@ -94,11 +95,25 @@ def _cmd_games(_args) -> int:
                 raise
             print(f"card-envs games: warning: {exc}", file=sys.stderr)
             continue
-        table.add_row(name, ENV_MODULES.get(name, "-"), str(game.num_players),
+        seats = sorted({game.num_players} | {_variant_seats(name, v)
+                                             for v in getattr(entry, "variants", ())} - {None})
+        table.add_row(name, ENV_MODULES.get(name, "-"),
+                      str(seats[0]) if len(seats) == 1 else f"{seats[0]}–{seats[-1]}",
                       str(game.num_actions), str(game.version),
                       getattr(entry, "distribution", "") or "card-envs")
     _console().print(table)
     return 0
+
+
+def _variant_seats(name: str, config: dict) -> int | None:
+    """The seat count of game ``name`` in its registered variant ``config`` (``None`` if that
+    variant does not build here)."""
+    from card_envs.core.registry import make_game
+
+    try:
+        return make_game(name, **config).num_players
+    except ConfigError:
+        return None
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):
@@ -597,6 +612,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("card-envs: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader of stdout left (`card-envs train --help | head`): stop quietly, as the
+        # Python docs advise (the interpreter's final flush would fail again on the pipe)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     finally:
         warnings.showwarning = _SHOW_WARNING[0]
 

@@ -26,12 +26,14 @@ def test_games_lists_available(capsys):
     listed = [r for r in _rows(out) if r[0] in names]
     assert [r[0] for r in listed] == names
     # the env module of each game (named by the game's version: <name>_v<version>) and its
-    # default seat count (2 in each game's default config)
+    # seats over the default config and the registered variants
     from card_envs.core.registry import ENV_MODULES
 
     assert [r[1] for r in listed] == [ENV_MODULES[n] for n in names]
     assert [r[1] for r in listed] == [f"card_envs.{n}_v{r[4]}" for n, r in zip(names, listed)]
-    assert [r[2] for r in listed] == ["2"] * len(names)
+    # G-7.4: free_for_all is a 3-player Garda3; Dirt and Glory seats 2–5 (its rules page); the
+    # others 2
+    assert [r[2] for r in listed] == ["2–3", "2", "2–5", "2", "2"]
 
 
 def test_evaluate_prints_intervals_and_writes_json(capsys, tmp_path):
