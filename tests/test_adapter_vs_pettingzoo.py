@@ -1,6 +1,8 @@
 """The one adapter builds in PettingZoo's three safety wrappers; this checks it behaves as the same
 env wrapped in OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env, -1)))."""
 
+import re
+
 import numpy as np
 import pytest
 from pettingzoo.utils import wrappers
@@ -116,3 +118,22 @@ def test_a_bad_illegal_reward_is_refused_naming_the_field(bad):
     with pytest.raises(ConfigError, match="config field 'illegal_reward': expected a finite "
                                           "number, got"):
         ours("garda3", {}, illegal_reward=bad)
+
+
+@pytest.mark.parametrize("bad", ["a", 1.5, True, -1])
+def test_a_reset_seed_gymnasium_refuses_is_refused_naming_it(bad):
+    from gymnasium.utils import seeding
+
+    from card_envs.core.errors import ConfigError
+
+    if bad is not True:  # Gymnasium takes True as 1; we refuse a bool, as for actions
+        with pytest.raises(Exception):  # noqa: B017 - Gymnasium's refusal (gymnasium.error.Error)
+            seeding.np_random(bad)
+    env = ours("garda3", {})
+    with pytest.raises(ConfigError, match=r"^reset\(seed=\.\.\.\): expected None or an int >= 0, "
+                                          rf"got {re.escape(repr(bad))} \({type(bad).__name__}\)$"):
+        env.reset(seed=bad)
+    env.reset(seed=np.int64(3))  # a numpy integer is a seed, as in Gymnasium
+    first = env.state_seed
+    env.reset(seed=3)
+    assert env.state_seed == first

@@ -56,7 +56,6 @@ PettingZoo's three wrappers.
 from __future__ import annotations
 
 import math
-
 import random
 from typing import Any
 
@@ -75,10 +74,14 @@ from card_envs.core.errors import (
     StateError,
 )
 from card_envs.core.game import first_difference
-from card_envs.core.observation_modes import check_observation_mode, observer, view_space
+from card_envs.core.observation_modes import (
+    check_observation_mode,
+    observer,
+    view_space,
+)
 from card_envs.core.picture import TableCamera
 from card_envs.core.records import GameRecord, record_of
-from card_envs.core.rng import NOT_A_GAME_SEED, is_game_seed
+from card_envs.core.rng import NOT_A_GAME_SEED, check_reset_seed, is_game_seed
 from card_envs.core.state import format_path, short_repr
 
 _BEFORE_RESET = frozenset(
@@ -190,6 +193,7 @@ class CardGameEnv(AECEnv):
         """
         if options is not None and not isinstance(options, dict):
             raise ConfigError(f"options: expected a dict, got {type(options).__name__}")
+        seed = check_reset_seed(seed)
         if seed is not None:
             self._seeder = random.Random(seed)
         game = self.game

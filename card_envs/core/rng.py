@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-
 #: a game seed (a record's ``seed``, a saved env state's, ``card-envs play --seed``) is an int in
 #: ``0 .. GAME_SEEDS - 1``; ``random.Random`` would take any int, but ``-1`` deals as ``1``
 GAME_SEEDS = 2**64
@@ -20,6 +19,25 @@ NOT_A_GAME_SEED = "not a game seed (an int in 0..2**64-1)"
 def is_game_seed(seed: object) -> bool:
     """``seed`` is an int (not a bool) in ``0 .. GAME_SEEDS - 1``."""
     return seed.__class__ is int and 0 <= seed < GAME_SEEDS  # type: ignore[operator]
+
+
+def check_reset_seed(seed: object, where: str = "reset") -> int | None:
+    """``seed`` of an env's ``reset(seed=...)`` as a Python int (``None`` stays ``None``), as
+    Gymnasium accepts it: an int >= 0 (a numpy integer too), never a bool, float or string.
+
+    Raises:
+        ConfigError: naming ``where`` and the value.
+    """
+    import numbers
+
+    from card_envs.core.errors import ConfigError
+
+    if seed is None:
+        return None
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and int(seed) >= 0:
+        return int(seed)
+    raise ConfigError(f"{where}(seed=...): expected None or an int >= 0, got {seed!r} "
+                      f"({type(seed).__name__})")
 
 
 def make_rng(seed: int) -> random.Random:

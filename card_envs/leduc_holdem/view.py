@@ -10,7 +10,13 @@ from __future__ import annotations
 from card_envs.core.table import CardFace, CardRow, Panel, Table
 from card_envs.core.view import View
 from card_envs.leduc_holdem.cards import card_name
-from card_envs.leduc_holdem.constants import ACTIONS, NO_ACTION, NUM_SUITS, SUITS, rank_of
+from card_envs.leduc_holdem.constants import (
+    ACTIONS,
+    NO_ACTION,
+    NUM_SUITS,
+    SUITS,
+    rank_of,
+)
 from card_envs.leduc_holdem.state import LeducHoldemState, is_showdown, public_shown
 
 

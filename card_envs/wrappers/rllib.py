@@ -78,6 +78,7 @@ from ray.rllib.utils.torch_utils import FLOAT_MIN
 from card_envs.core import registry
 from card_envs.core.config import check_choice
 from card_envs.core.errors import ConfigError
+from card_envs.core.rng import check_reset_seed
 
 #: the observation keys RLlib's action-masking module reads
 OBSERVATIONS = "observations"
@@ -163,7 +164,11 @@ class CardEnvsMultiAgentEnv(MultiAgentEnv):
 
     # -- MultiAgentEnv API ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        """Start a game; returns ``({agent_to_act: observation}, {agent_to_act: {}})``."""
+        """Start a game; returns ``({agent_to_act: observation}, {agent_to_act: {}})``.
+
+        Raises:
+            ConfigError: ``seed`` not None or an int >= 0."""
+        seed = check_reset_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         opponents = self._default_opponents if self._next_opponents is None \
