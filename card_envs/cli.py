@@ -200,7 +200,16 @@ def _cmd_evaluate(args) -> int:
 
     config = _game_config(args)
     _check_games(args)
+    _check_count("--seed", args.seed, 0)
     _check_json_target(args.json)
+    if not args.unpaired:
+        from card_envs.evaluation.policies import resolve_game
+
+        seats = resolve_game(args.game, config).num_players
+        if args.games % seats:
+            raise ConfigError(f"--games {args.games}: not a multiple of the game's {seats} seats "
+                              "(each deal is played once with A in every seat); give a multiple "
+                              "or --unpaired")
     t0 = time.time()
     result = evaluate(args.game, args.a, args.b, games=args.games, seed=args.seed, config=config,
                       paired=not args.unpaired, progress=not args.no_progress)
@@ -645,8 +654,9 @@ def _main(argv: list[str] | None = None) -> int:
     ev.add_argument("--game-config", default="{}", help="the game's config as a JSON object")
     ev.add_argument("--a", required=True, help="policy A (the one reported)")
     ev.add_argument("--b", required=True, help="policy B (plays every other seat)")
-    ev.add_argument("--games", type=int, default=400, help="number of games")
-    ev.add_argument("--seed", type=int, default=0, help="base seed of the deals")
+    ev.add_argument("--games", type=int, default=400,
+                    help="number of games (a multiple of the seats, unless --unpaired)")
+    ev.add_argument("--seed", type=int, default=0, help="base seed of the deals (>= 0)")
     ev.add_argument("--unpaired", action="store_true",
                     help="a fresh deal every game instead of each deal once per seat")
     ev.add_argument("--json", default="", metavar="PATH",

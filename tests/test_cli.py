@@ -683,3 +683,22 @@ def test_an_unrecognized_argument_is_named_by_the_command_given_it(argv, prog, c
     assert exc.value.code == 2
     assert capsys.readouterr().err == (f"{prog}: error: unrecognized arguments: --bogus "
                                        f"(see {prog} --help)\n")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "7"], "--games 7: not a multiple of the game's 2 seats (each deal is played once "
+                       "with A in every seat); give a multiple or --unpaired"),
+    (["--games", "10", "--game-config", '{"variant": "free_for_all"}'],
+     "--games 10: not a multiple of the game's 3 seats"),  # G-7.4: three seats
+    (["--games", "4", "--seed", "-1"], "--seed must be >= 0, got -1"),
+])
+def test_evaluate_refuses_unequal_seats_and_a_negative_seed(argv, message, capsys):
+    rc = main(["evaluate", "--game", "garda3", "--a", "random", "--b", "random", *argv])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith(f"card-envs evaluate: error: {message}")
+
+
+def test_evaluate_unpaired_takes_any_count(capsys):
+    rc = main(["evaluate", "--game", "garda3", "--a", "random", "--b", "random", "--games", "1",
+               "--unpaired", "--no-progress"])
+    assert rc == 0 and "random vs random: 1 game: win" in capsys.readouterr().out

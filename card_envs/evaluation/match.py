@@ -176,7 +176,7 @@ class MatchResult:
                 ("loss", "loss", self.loss_rate),
             )
         ]
-        line = f"{self.n} games: " + ", ".join(parts) + " (95% Wilson)"
+        line = f"{self.n} game{'' if self.n == 1 else 's'}: " + ", ".join(parts) + " (95% Wilson)"
         returns = self.return_summary()
         return f"{line}; {returns}" if returns else line
 
