@@ -111,6 +111,28 @@ def test_a_missing_record_field_is_named():
         codec_of(DuelState).from_dict(d)
 
 
+def test_a_renamed_field_names_both_the_missing_and_the_unknown_field():
+    # a state saved before a field was renamed (Garda3's `actor` became `player`)
+    d = _saved(_state())
+    d["attack"]["aim"] = d["attack"].pop("target")
+    with pytest.raises(StateError, match=r"^attack\.target: field is missing, and the saved field "
+                       r"'attack\.aim' is not one of this state's \(saved by another version of "
+                       r"the game\? save it again with this one\)$"):
+        codec_of(DuelState).from_dict(d)
+
+
+def test_an_old_garda3_state_with_actor_is_refused_naming_actor():
+    from card_envs.garda3_v1 import env
+
+    e = env()
+    e.reset(seed=1)
+    saved = e.save_state()
+    saved["state"]["actor"] = saved["state"].pop("player")
+    with pytest.raises(StateError, match=r"state\.player: field is missing, and the saved field "
+                                         r"'actor' is not one of this state's"):
+        e.reset(options={"state": saved})
+
+
 @dataclass(slots=True)
 class Mutable:
     x: int

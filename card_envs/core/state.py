@@ -411,7 +411,8 @@ class StateCodec:
 
         Raises:
             StateError: naming the field path and value of the first problem (how many more
-                were found is said too).
+                were found is said too); a missing field beside one the state does not have
+                (a field renamed since the state was saved) names both.
         """
         if not isinstance(data, dict):
             raise StateError(f"{where}: expected a JSON object of the state's fields, got "
@@ -423,6 +424,16 @@ class StateCodec:
             first = errors[0]
             path = format_path(first["loc"])
             more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+            missing = [e for e in errors if e["type"] == "missing"]
+            extra = [e for e in errors if e["type"] == "extra_forbidden"
+                     and missing and e["loc"][:-1] == missing[0]["loc"][:-1]]
+            if extra:  # a field renamed since the state was saved (e.g. actor -> player)
+                rest = len(errors) - 2
+                raise StateError(
+                    f"{format_path(missing[0]['loc'])}: field is missing, and the saved "
+                    f"field {format_path(extra[0]['loc'])!r} is not one of this state's (saved "
+                    "by another version of the game? save it again with this one)"
+                    + (f" (and {rest} more problem(s))" if rest else "")) from None
             if first["type"] == "missing":
                 raise StateError(f"{path}: field is missing{more}") from None
             raise StateError(f"{path}: {_short(first.get('input'))}: {first['msg']}{more}") \
