@@ -79,7 +79,7 @@ def tournament_png(t, path: str | Path, title: str | None = None) -> Path:
     ys = list(range(len(ranked)))[::-1]
     finite = [v for r in ranked for v in (r.elo_low, r.elo_high) if math.isfinite(v)]
     lo_x, hi_x = min(finite + [r.elo for r in ranked]), max(finite + [r.elo for r in ranked])
-    pad = 0.15 * max(hi_x - lo_x, 50.0)
+    pad = 0.3 * max(hi_x - lo_x, 50.0)  # room for the centred labels at the ends
     # an unbounded side gets room for its arrow
     lo_x -= pad * (2 if any(not math.isfinite(r.elo_low) for r in ranked) else 1)
     hi_x += pad * (2 if any(not math.isfinite(r.elo_high) for r in ranked) else 1)
@@ -110,7 +110,7 @@ def tournament_png(t, path: str | Path, title: str | None = None) -> Path:
     fig.tight_layout()
     path = Path(path)
     try:
-        fig.savefig(path, dpi=120)
+        fig.savefig(path, dpi=120, bbox_inches="tight", pad_inches=0.15)
     except OSError as exc:
         raise ConfigError(f"--png {str(path)!r}: cannot write the plot: "
                           f"{exc.strerror or exc}") from None
