@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -702,3 +703,33 @@ def test_evaluate_unpaired_takes_any_count(capsys):
     rc = main(["evaluate", "--game", "garda3", "--a", "random", "--b", "random", "--games", "1",
                "--unpaired", "--no-progress"])
     assert rc == 0 and "random vs random: 1 game: win" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "0"], "--games must be >= 1, got 0"),
+    (["--seed", "-2"], "--seed must be >= 0, got -2"),
+])
+def test_balance_names_the_flag_of_a_bad_count(argv, message, capsys):
+    assert main(["balance", "garda3", *argv]) == 2
+    assert capsys.readouterr().err.startswith(f"card-envs balance: error: {message}")
+
+
+def test_python_dash_m_card_envs_runs_the_command():
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-m", "card_envs", "games"], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0 and "garda3" in out.stdout
+
+
+def test_help_into_a_closed_pipe_ends_quietly():
+    import subprocess
+
+    # `card-envs train --help | head -1`: the reader leaves after one line
+    proc = subprocess.Popen([sys.executable, "-m", "card_envs", "train", "--help"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipeError" not in err

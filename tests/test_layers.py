@@ -35,7 +35,8 @@ PACKAGE = ROOT / "card_envs"
 GAME_FOLDERS = sorted({target.split(":")[0].split(".")[1] for target in GAMES.values()})
 #: top-level part of card_envs -> layer (bottom 0)
 LAYERS = {"core": 0, **{name: 1 for name in GAME_FOLDERS}, "testing": 1, "bots": 2,
-          "evaluation": 3, "wrappers": 4, "training": 5, "cli": 6}
+          "evaluation": 3, "wrappers": 4, "training": 5, "cli": 6, "cli_help": 6,
+          "__main__": 6}  # cli_help: the command's help texts; __main__: python -m card_envs
 ENV_MODULE = re.compile(r"[a-z0-9_]+_v\d+$")  # card_envs/garda3_v1.py ...
 LAYER_NAMES = ["core", "games and testing", "bots", "evaluation", "wrappers", "training", "cli"]
 
