@@ -195,3 +195,37 @@ def test_check_run_dir_probes_without_leaving_folders(tmp_path):
     check_run_dir(str(tmp_path / "kept"))  # an existing folder stays
     check_run_dir(str(tmp_path / "kept" / "new"))
     assert [p.name for p in tmp_path.rglob("*")] == ["kept"]
+
+
+@pytest.mark.parametrize("method", ["ppo", "exit"])
+def test_a_fresh_run_into_a_folder_holding_a_run_is_refused(method, tmp_path, capsys):
+    from card_envs.training.args import check_no_run_in, check_run_dir
+
+    run = tmp_path / "run"
+    (run / "checkpoints").mkdir(parents=True)
+    (run / "notes.txt").write_text("mine")  # anything else may be there
+    check_no_run_in(str(run))  # an empty (or unrelated) folder is fine
+    check_run_dir(str(run))
+    (run / "checkpoints" / "ckpt_1024.zip").write_bytes(b"")
+    hint = f": continue it with --resume '{run}', or start this one in another --run-dir"
+    assert _main_error(["--run-dir", str(run)], capsys, method) == \
+        f"--run-dir '{run}' already holds a run (checkpoints/ckpt_1024.zip){hint}"
+    (run / "checkpoints" / "ckpt_2048.zip").write_bytes(b"")
+    (run / "summary.json").write_text("{}")
+    (run / "model.zip").write_bytes(b"")
+    assert _main_error(["--run-dir", str(run)], capsys, method) == \
+        f"--run-dir '{run}' already holds a run (summary.json, model.zip, 2 checkpoints in " \
+        f"checkpoints/){hint}"
+    assert sorted(p.name for p in run.rglob("*")) == [
+        "checkpoints", "ckpt_1024.zip", "ckpt_2048.zip", "model.zip", "notes.txt",
+        "summary.json"]  # nothing written
+
+
+def test_a_fresh_run_of_expert_iteration_finds_its_rounds(tmp_path):
+    from card_envs.core.errors import ConfigError
+    from card_envs.training.args import check_no_run_in
+
+    (tmp_path / "checkpoints").mkdir()
+    (tmp_path / "checkpoints" / "round_3.json").write_text("{}")
+    with pytest.raises(ConfigError, match=r"already holds a run \(checkpoints/round_3.json\)"):
+        check_no_run_in(str(tmp_path))

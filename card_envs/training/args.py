@@ -162,7 +162,8 @@ def validate_args(args: Args) -> None:
             ints, ``activation`` tanh/relu, ``network`` mlp/cards (cards without
             ``privileged_critic``), ``reward_mode`` returns/win_loss, ``opponent_mix``
             kinds random/heuristic/self, a budget); ``run_dir`` a file, under a file or
-            impossible to create (:func:`check_run_dir`).
+            impossible to create (:func:`check_run_dir`), or, without ``resume``, a folder that
+            already holds a run (:func:`check_no_run_in`).
     """
     def bad(field: str, value, why: str):
         return ConfigError(f"{flag(field)} {value!r}: {why}")
@@ -216,6 +217,8 @@ def validate_args(args: Args) -> None:
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
     check_run_dir(args.run_dir)
+    if not args.resume:
+        check_no_run_in(args.run_dir)
 
 
 def check_run_dir(run_dir: str) -> None:
@@ -255,6 +258,36 @@ def check_run_dir(run_dir: str) -> None:
     finally:
         for part in reversed(made):  # the run makes them when it starts
             part.rmdir()
+
+
+#: what marks a folder as holding a run (the PPO trainer's and expert iteration's)
+RUN_FILES = ("summary.json", "model.zip")
+RUN_CHECKPOINTS = ("ckpt_*.zip", "round_*.json")
+
+
+def check_no_run_in(run_dir: str) -> None:
+    """A fresh run (no ``--resume``) starts in a new or empty folder, never beside another run's
+    files: its checkpoints, league snapshots and a later ``--resume`` (the highest timestep
+    wins) would mix the two runs. A folder holding :data:`RUN_FILES` or checkpoints
+    (``checkpoints/``: :data:`RUN_CHECKPOINTS`) is refused; anything else in it is left alone.
+
+    Raises:
+        ConfigError: ``--run-dir '<value>' already holds a run (<what>): continue it with
+            --resume '<value>', or start this one in another --run-dir``.
+    """
+    path = Path(run_dir) if run_dir else None
+    if path is None or not path.is_dir():
+        return
+    held = [name for name in RUN_FILES if (path / name).exists()]
+    ckpts = sorted({p.name for pattern in RUN_CHECKPOINTS
+                    for p in (path / "checkpoints").glob(pattern)})
+    if ckpts:
+        held.append(f"checkpoints/{ckpts[0]}" if len(ckpts) == 1 else
+                    f"{len(ckpts)} checkpoints in checkpoints/")
+    if held:
+        raise ConfigError(f"{flag('run_dir')} {run_dir!r} already holds a run "
+                          f"({', '.join(held)}): continue it with {flag('resume')} {run_dir!r}, "
+                          f"or start this one in another {flag('run_dir')}")
 
 
 def game_config(args: Args) -> dict[str, Any]:

@@ -167,12 +167,13 @@ def validate_args(args: ExItArgs) -> None:
             ``_POSITIVE``; ``--iterations`` at most ``MAX_ITERATIONS``), ``--gate-threshold``
             outside [0, 1], ``--rollout`` not in :data:`ROLLOUTS`, a bad ``--net-arch`` /
             ``--activation`` / ``--address``, no budget (``--minutes`` and ``--rounds`` both 0),
-            a ``--run-dir`` that is a file or cannot be created
-            (:func:`~card_envs.training.args.check_run_dir`).
+            a ``--run-dir`` that is a file or cannot be created, or that already holds a run
+            without ``--resume`` (:func:`~card_envs.training.args.check_run_dir`,
+            :func:`~card_envs.training.args.check_no_run_in`).
     """
     from card_envs.bots.ismcts import MAX_ITERATIONS
     from card_envs.evaluation.pool import check_address
-    from card_envs.training.args import check_run_dir
+    from card_envs.training.args import check_no_run_in, check_run_dir
 
     def bad(field: str, why: str):
         return ConfigError(f"{flag(field)} {getattr(args, field)!r}: {why}")
@@ -202,6 +203,8 @@ def validate_args(args: ExItArgs) -> None:
     if args.minutes <= 0 and args.rounds <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --rounds > 0")
     check_run_dir(args.run_dir)
+    if not args.resume:
+        check_no_run_in(args.run_dir)
 
 
 # -- labelling: self-play games searched with the network as prior ------------------------------
