@@ -222,3 +222,26 @@ def test_every_long_step_shows_its_rate_and_time_left_and_one_throughput_figure(
     line_sps = re.search(r"\((\d+) steps/s in the PPO loop, as on the bar\)", out).group(1)
     assert bar_sps == line_sps
     assert abs(int(line_sps) - summary["charts/SPS"]) <= 0.55  # the same figure, to 0.1 there
+
+
+def test_resuming_a_finished_run_keeps_its_summary_curve_and_model(tmp_path, capsys):
+    run = tmp_path / "run"
+    first = _train(game="garda3", total_timesteps=128, run_dir=str(run), bc_decisions=0,
+                   final_eval_games=2)
+    assert first["timesteps"] == 128 and first["final_eval"]["heuristic"]["games"] == 2
+    before = {name: (run / name).read_bytes()
+              for name in ("summary.json", "learning_curve.png", "model.zip")}
+    capsys.readouterr()
+
+    second = _train(resume=str(run), total_timesteps=256, bc_decisions=0, final_eval_games=0)
+    kept = run / "resumed_at_128"
+    assert f"[card-envs] resuming: the previous summary.json, learning_curve.png, model.zip kept " \
+           f"in {kept}\n" in capsys.readouterr().out
+    assert second["timesteps"] == 256 and second["final_eval"] == {}
+    # the previous files, byte for byte, beside the resumed run's own progress.csv
+    assert {name: (kept / name).read_bytes() for name in before} == before
+    assert json.loads((kept / "summary.json").read_text())["final_eval"]["heuristic"]["games"] == 2
+    assert (kept / "progress.csv").is_file()
+    assert json.loads((run / "summary.json").read_text())["timesteps"] == 256
+    assert (run / "model.zip").read_bytes() != before["model.zip"]
+    assert not list(run.rglob("*.partial"))
