@@ -245,3 +245,34 @@ def test_resuming_a_finished_run_keeps_its_summary_curve_and_model(tmp_path, cap
     assert json.loads((run / "summary.json").read_text())["timesteps"] == 256
     assert (run / "model.zip").read_bytes() != before["model.zip"]
     assert not list(run.rglob("*.partial"))
+
+
+def test_one_model_file_of_garda3_is_the_size_docs_training_md_gives(tmp_path):
+    # weights + Adam's two moments per weight (float32): 3 * 4 bytes a parameter, once Adam has
+    # stepped; docs/training.md's run-folder sizes are multiples of this file
+    import dataclasses
+    import zipfile
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.bots.specs import resolve_game
+    from card_envs.training.model import make_model, make_vec_env
+
+    args = dataclasses.replace(Args(game="garda3"), n_steps=8, batch_size=64, n_epochs=1)
+    vec = make_vec_env(resolve_game("garda3", {}), RandomBot(0), args, 1)  # 8 envs, as default
+    model = make_model(vec, args)
+    obs, actions, hidden = 294, 56, 128  # Garda3's flat observation and actions; 128-128 net
+    layers = (obs * hidden + hidden) + (hidden * hidden + hidden)  # one tower (pi, or vf)
+    params = 2 * layers + (hidden * actions + actions) + (hidden + 1)
+    assert params == 115_897 == sum(p.numel() for p in model.policy.parameters())
+    model.learn(64)  # one update: Adam's state exists from here on
+    path = tmp_path / "model.zip"
+    model.save(path)
+    vec.close()
+    sizes = {i.filename: i.file_size for i in zipfile.ZipFile(path).infolist()}
+    assert 4 * params < sizes["policy.pth"] < 4 * params * 1.02  # 468 kB
+    assert 8 * params < sizes["policy.optimizer.pth"] < 8 * params * 1.02  # 937 kB
+    size_mb = round(path.stat().st_size / 1e6, 2)
+    assert size_mb == 1.44
+    docs = " ".join((ROOT / "docs" / "training.md").read_text().split())
+    assert f"is {size_mb} MB for Garda3" in docs
+    assert f"37 model files, about {round(37 * path.stat().st_size / 1e6)} MB" in docs
