@@ -439,11 +439,11 @@ def test_a_run_dir_that_is_a_file_is_one_error_line_before_ray_starts(monkeypatc
     rllib_ppo = _fail_if_ray_starts(monkeypatch)
     file = tmp_path / "results.txt"
     file.write_text("not a folder")
-    for run_dir in (file, file / "run1"):
+    for run_dir, where in ((file, ""), (file / "run1", f"{str(file)!r} ")):
         assert rllib_ppo.main(["--run-dir", str(run_dir)]) == 2
         err = capsys.readouterr().err.strip()
         assert err == (f"training/rllib_ppo.py: error: --run-dir {str(run_dir)!r}: "
-                       f"{str(file)!r} is a file, not a folder")
+                       f"{where}is a file, not a folder")
     rllib_ppo.check_run_dir(str(tmp_path))  # an existing folder is fine
     rllib_ppo.check_run_dir(str(tmp_path / "new" / "run"))  # so is a new one
 

@@ -156,3 +156,76 @@ def test_the_installed_command_and_the_script_print_one_line_too():
                                f"with base 10: 'abc' (see {prog} --help)\n")
     help_text = _help(["training/ppo.py"])  # --help still shows tyro's help, exit 0
     assert "--total-timesteps INT" in help_text
+
+
+def _main_error(argv: list[str], capsys, method: str = "ppo") -> str:
+    """The one error line of ``card-envs train [--method exit] ARGV`` (exit 2), its prog cut."""
+    from card_envs.cli import main as cli
+
+    extra = ["--method", "exit", "--rounds", "1"] if method == "exit" else \
+        ["--total-timesteps", "64", "--bc-decisions", "0"]
+    assert cli(["train", *extra, *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1, captured.err
+    assert "Traceback" not in captured.err
+    return captured.err.split(": error: ", 1)[1].rstrip("\n")
+
+
+@pytest.mark.parametrize("method", ["ppo", "exit"])
+def test_a_run_dir_that_is_a_file_or_cannot_be_made_is_one_line_before_any_work(
+        method, tmp_path, capsys):
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    assert _main_error(["--run-dir", str(afile)], capsys, method) == \
+        f"--run-dir '{afile}': is a file, not a folder"
+    assert _main_error(["--run-dir", str(afile / "sub" / "run")], capsys, method) == \
+        f"--run-dir '{afile}/sub/run': '{afile}' is a file, not a folder"
+    if Path("/proc/self").is_dir():  # Linux: no folder can be made in /proc
+        assert _main_error(["--run-dir", "/proc/nope/run"], capsys, method) == \
+            "--run-dir '/proc/nope/run': cannot be created: No such file or directory"
+    assert afile.read_text() == "not a folder"
+
+
+def test_check_run_dir_probes_without_leaving_folders(tmp_path):
+    from card_envs.training.args import check_run_dir
+
+    check_run_dir(str(tmp_path / "a" / "b" / "run"))  # can be made: the probe removes it again
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept").mkdir()
+    check_run_dir(str(tmp_path / "kept"))  # an existing folder stays
+    check_run_dir(str(tmp_path / "kept" / "new"))
+    assert [p.name for p in tmp_path.rglob("*")] == ["kept"]
+
+
+@pytest.mark.parametrize("method", ["ppo", "exit"])
+def test_a_fresh_run_into_a_folder_holding_a_run_is_refused(method, tmp_path, capsys):
+    from card_envs.training.args import check_no_run_in, check_run_dir
+
+    run = tmp_path / "run"
+    (run / "checkpoints").mkdir(parents=True)
+    (run / "notes.txt").write_text("mine")  # anything else may be there
+    check_no_run_in(str(run))  # an empty (or unrelated) folder is fine
+    check_run_dir(str(run))
+    (run / "checkpoints" / "ckpt_1024.zip").write_bytes(b"")
+    hint = f": continue it with --resume '{run}', or start this one in another --run-dir"
+    assert _main_error(["--run-dir", str(run)], capsys, method) == \
+        f"--run-dir '{run}' already holds a run (checkpoints/ckpt_1024.zip){hint}"
+    (run / "checkpoints" / "ckpt_2048.zip").write_bytes(b"")
+    (run / "summary.json").write_text("{}")
+    (run / "model.zip").write_bytes(b"")
+    assert _main_error(["--run-dir", str(run)], capsys, method) == \
+        f"--run-dir '{run}' already holds a run (summary.json, model.zip, 2 checkpoints in " \
+        f"checkpoints/){hint}"
+    assert sorted(p.name for p in run.rglob("*")) == [
+        "checkpoints", "ckpt_1024.zip", "ckpt_2048.zip", "model.zip", "notes.txt",
+        "summary.json"]  # nothing written
+
+
+def test_a_fresh_run_of_expert_iteration_finds_its_rounds(tmp_path):
+    from card_envs.core.errors import ConfigError
+    from card_envs.training.args import check_no_run_in
+
+    (tmp_path / "checkpoints").mkdir()
+    (tmp_path / "checkpoints" / "round_3.json").write_text("{}")
+    with pytest.raises(ConfigError, match=r"already holds a run \(checkpoints/round_3.json\)"):
+        check_no_run_in(str(tmp_path))

@@ -222,3 +222,57 @@ def test_every_long_step_shows_its_rate_and_time_left_and_one_throughput_figure(
     line_sps = re.search(r"\((\d+) steps/s in the PPO loop, as on the bar\)", out).group(1)
     assert bar_sps == line_sps
     assert abs(int(line_sps) - summary["charts/SPS"]) <= 0.55  # the same figure, to 0.1 there
+
+
+def test_resuming_a_finished_run_keeps_its_summary_curve_and_model(tmp_path, capsys):
+    run = tmp_path / "run"
+    first = _train(game="garda3", total_timesteps=128, run_dir=str(run), bc_decisions=0,
+                   final_eval_games=2)
+    assert first["timesteps"] == 128 and first["final_eval"]["heuristic"]["games"] == 2
+    before = {name: (run / name).read_bytes()
+              for name in ("summary.json", "learning_curve.png", "model.zip")}
+    capsys.readouterr()
+
+    second = _train(resume=str(run), total_timesteps=256, bc_decisions=0, final_eval_games=0)
+    kept = run / "resumed_at_128"
+    assert f"[card-envs] resuming: the previous summary.json, learning_curve.png, model.zip kept " \
+           f"in {kept}\n" in capsys.readouterr().out
+    assert second["timesteps"] == 256 and second["final_eval"] == {}
+    # the previous files, byte for byte, beside the resumed run's own progress.csv
+    assert {name: (kept / name).read_bytes() for name in before} == before
+    assert json.loads((kept / "summary.json").read_text())["final_eval"]["heuristic"]["games"] == 2
+    assert (kept / "progress.csv").is_file()
+    assert json.loads((run / "summary.json").read_text())["timesteps"] == 256
+    assert (run / "model.zip").read_bytes() != before["model.zip"]
+    assert not list(run.rglob("*.partial"))
+
+
+def test_one_model_file_of_garda3_is_the_size_docs_training_md_gives(tmp_path):
+    # weights + Adam's two moments per weight (float32): 3 * 4 bytes a parameter, once Adam has
+    # stepped; docs/training.md's run-folder sizes are multiples of this file
+    import dataclasses
+    import zipfile
+
+    from card_envs.bots.base import RandomBot
+    from card_envs.bots.specs import resolve_game
+    from card_envs.training.model import make_model, make_vec_env
+
+    args = dataclasses.replace(Args(game="garda3"), n_steps=8, batch_size=64, n_epochs=1)
+    vec = make_vec_env(resolve_game("garda3", {}), RandomBot(0), args, 1)  # 8 envs, as default
+    model = make_model(vec, args)
+    obs, actions, hidden = 294, 56, 128  # Garda3's flat observation and actions; 128-128 net
+    layers = (obs * hidden + hidden) + (hidden * hidden + hidden)  # one tower (pi, or vf)
+    params = 2 * layers + (hidden * actions + actions) + (hidden + 1)
+    assert params == 115_897 == sum(p.numel() for p in model.policy.parameters())
+    model.learn(64)  # one update: Adam's state exists from here on
+    path = tmp_path / "model.zip"
+    model.save(path)
+    vec.close()
+    sizes = {i.filename: i.file_size for i in zipfile.ZipFile(path).infolist()}
+    assert 4 * params < sizes["policy.pth"] < 4 * params * 1.02  # 468 kB
+    assert 8 * params < sizes["policy.optimizer.pth"] < 8 * params * 1.02  # 937 kB
+    size_mb = round(path.stat().st_size / 1e6, 2)
+    assert size_mb == 1.44
+    docs = " ".join((ROOT / "docs" / "training.md").read_text().split())
+    assert f"is {size_mb} MB for Garda3" in docs
+    assert f"37 model files, about {round(37 * path.stat().st_size / 1e6)} MB" in docs

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from card_envs.core.config import parse_json_config, parse_json_value
@@ -159,7 +161,9 @@ def validate_args(args: Args) -> None:
             ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
             ints, ``activation`` tanh/relu, ``network`` mlp/cards (cards without
             ``privileged_critic``), ``reward_mode`` returns/win_loss, ``opponent_mix``
-            kinds random/heuristic/self, a budget).
+            kinds random/heuristic/self, a budget); ``run_dir`` a file, under a file or
+            impossible to create (:func:`check_run_dir`), or, without ``resume``, a folder that
+            already holds a run (:func:`check_no_run_in`).
     """
     def bad(field: str, value, why: str):
         return ConfigError(f"{flag(field)} {value!r}: {why}")
@@ -212,6 +216,78 @@ def validate_args(args: Args) -> None:
                   "resumed run reloads them)")
     if args.minutes <= 0 and args.total_timesteps <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --total-timesteps > 0")
+    check_run_dir(args.run_dir)
+    if not args.resume:
+        check_no_run_in(args.run_dir)
+
+
+def check_run_dir(run_dir: str) -> None:
+    """``--run-dir`` must be a writable folder, or a folder that can be created: checked before
+    anything runs by making its missing folders and removing them again (those only).
+
+    Raises:
+        ConfigError: ``--run-dir '<value>': is a file, not a folder``, ``--run-dir '<value>':
+            '<parent>' is a file, not a folder`` (a path under a file), ``--run-dir '<value>':
+            cannot be created: <the system's reason>`` or ``--run-dir '<value>': is not a
+            writable folder``.
+    """
+    if not run_dir:
+        return
+    path = Path(run_dir)
+    missing: list[Path] = []
+    for part in (path, *path.parents):
+        if part.exists() or part.is_symlink():
+            if not part.is_dir():
+                where = "" if part == path else f"{str(part)!r} "
+                raise ConfigError(f"{flag('run_dir')} {run_dir!r}: {where}is a file, not a "
+                                  "folder")
+            break
+        missing.append(part)
+    if not missing:
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise ConfigError(f"{flag('run_dir')} {run_dir!r}: is not a writable folder")
+        return
+    made: list[Path] = []
+    try:
+        for part in reversed(missing):  # outermost first
+            part.mkdir()
+            made.append(part)
+    except OSError as exc:
+        raise ConfigError(f"{flag('run_dir')} {run_dir!r}: cannot be created: "
+                          f"{exc.strerror or exc}") from None
+    finally:
+        for part in reversed(made):  # the run makes them when it starts
+            part.rmdir()
+
+
+#: what marks a folder as holding a run (the PPO trainer's and expert iteration's)
+RUN_FILES = ("summary.json", "model.zip")
+RUN_CHECKPOINTS = ("ckpt_*.zip", "round_*.json")
+
+
+def check_no_run_in(run_dir: str) -> None:
+    """A fresh run (no ``--resume``) starts in a new or empty folder, never beside another run's
+    files: its checkpoints, league snapshots and a later ``--resume`` (the highest timestep
+    wins) would mix the two runs. A folder holding :data:`RUN_FILES` or checkpoints
+    (``checkpoints/``: :data:`RUN_CHECKPOINTS`) is refused; anything else in it is left alone.
+
+    Raises:
+        ConfigError: ``--run-dir '<value>' already holds a run (<what>): continue it with
+            --resume '<value>', or start this one in another --run-dir``.
+    """
+    path = Path(run_dir) if run_dir else None
+    if path is None or not path.is_dir():
+        return
+    held = [name for name in RUN_FILES if (path / name).exists()]
+    ckpts = sorted({p.name for pattern in RUN_CHECKPOINTS
+                    for p in (path / "checkpoints").glob(pattern)})
+    if ckpts:
+        held.append(f"checkpoints/{ckpts[0]}" if len(ckpts) == 1 else
+                    f"{len(ckpts)} checkpoints in checkpoints/")
+    if held:
+        raise ConfigError(f"{flag('run_dir')} {run_dir!r} already holds a run "
+                          f"({', '.join(held)}): continue it with {flag('resume')} {run_dir!r}, "
+                          f"or start this one in another {flag('run_dir')}")
 
 
 def game_config(args: Args) -> dict[str, Any]:

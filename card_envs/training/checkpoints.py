@@ -135,6 +135,30 @@ def write_json_atomic(path: Path, data: Any) -> Path:
     return write_atomic(path, lambda f: f.write(text))
 
 
+#: the outputs of a finished run that a resumed run in the same folder writes anew
+PREVIOUS_OUTPUTS = ("summary.json", "learning_curve.png", "model.zip")
+
+
+def keep_previous_outputs(run_dir: Path, dest: Path) -> list[str]:
+    """Copy the run folder's :data:`PREVIOUS_OUTPUTS` (those present) into ``dest`` (the
+    resumed run's ``resumed_at_<n>/``), each written whole (:func:`write_atomic`), before the
+    resumed run replaces them: the previous final evaluation, curve and model stay on disk. A
+    copy already in ``dest`` (an earlier resume from the same checkpoint) is kept as it is.
+    Returns the names copied."""
+    import shutil
+
+    dest.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for name in PREVIOUS_OUTPUTS:
+        src, dst = run_dir / name, dest / name
+        if not src.is_file() or dst.exists():
+            continue
+        with open(src, "rb") as f_in:
+            write_atomic(dst, lambda f_out: shutil.copyfileobj(f_in, f_out))
+        copied.append(name)
+    return copied
+
+
 def save_checkpoint(model, run_dir: Path, timesteps: int, train_seconds: float,
                     curve: list[dict[str, Any]], snapshots: list[str], args: Args,
                     warm_start_done: bool = True) -> Path:

@@ -166,12 +166,14 @@ def validate_args(args: ExItArgs) -> None:
         ConfigError: ``--flag 'value': why``: a number below its bound (``_AT_LEAST``,
             ``_POSITIVE``; ``--iterations`` at most ``MAX_ITERATIONS``), ``--gate-threshold``
             outside [0, 1], ``--rollout`` not in :data:`ROLLOUTS`, a bad ``--net-arch`` /
-            ``--activation`` / ``--address`` / ``--run-dir``, no budget (``--minutes`` and
-            ``--rounds`` both 0).
+            ``--activation`` / ``--address``, no budget (``--minutes`` and ``--rounds`` both 0),
+            a ``--run-dir`` that is a file or cannot be created, or that already holds a run
+            without ``--resume`` (:func:`~card_envs.training.args.check_run_dir`,
+            :func:`~card_envs.training.args.check_no_run_in`).
     """
     from card_envs.bots.ismcts import MAX_ITERATIONS
     from card_envs.evaluation.pool import check_address
-    from card_envs.training.rllib_ppo import check_run_dir
+    from card_envs.training.args import check_no_run_in, check_run_dir
 
     def bad(field: str, why: str):
         return ConfigError(f"{flag(field)} {getattr(args, field)!r}: {why}")
@@ -198,9 +200,11 @@ def validate_args(args: ExItArgs) -> None:
     if args.activation not in ("tanh", "relu"):
         raise bad("activation", "must be tanh or relu")
     check_address(args.address)
-    check_run_dir(args.run_dir)
     if args.minutes <= 0 and args.rounds <= 0:
         raise ConfigError("no budget: set --minutes > 0 and/or --rounds > 0")
+    check_run_dir(args.run_dir)
+    if not args.resume:
+        check_no_run_in(args.run_dir)
 
 
 # -- labelling: self-play games searched with the network as prior ------------------------------

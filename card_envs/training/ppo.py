@@ -32,7 +32,10 @@
 ``--resume PATH`` (a run folder: its newest complete checkpoint; or a checkpoint ``.zip``)
 continues a run: model, optimizer, timestep count, league snapshots, the learning curve, the
 anchor, and the game with its config (from the checkpoint, whatever ``--game`` says) come back;
-the wall-clock budget counts anew, the step budget is the total including the resumed steps. A
+the wall-clock budget counts anew, the step budget is the total including the resumed steps. The
+run folder's previous ``summary.json``, ``learning_curve.png`` and ``model.zip`` are first copied
+into ``resumed_at_<n>/`` (where the resumed run logs its ``progress.csv`` and events), where
+they stay. A
 checkpoint older than the run folder's newer work resumes only into another ``--run-dir``
 (:mod:`~card_envs.training.checkpoints`).
 
@@ -73,6 +76,7 @@ from card_envs.training.args import (
 )
 from card_envs.training.checkpoints import (
     ResumePlan,
+    keep_previous_outputs,
     plan_resume,
     save_checkpoint,
     save_model_atomic,
@@ -173,7 +177,12 @@ def _run(args: Args) -> dict[str, Any]:
             if anchor.resolve() != (run_dir / ANCHOR_FILE).resolve():
                 shutil.copy2(anchor, run_dir / ANCHOR_FILE)  # a new folder: resumable there too
         restore_snapshots(league, snapshots, plan.source_dir, run_dir, args.max_pool)
-        set_logger(model, run_dir / f"resumed_at_{plan.timesteps}")  # keeps the first csv
+        resumed_at = run_dir / f"resumed_at_{plan.timesteps}"
+        set_logger(model, resumed_at)  # keeps the first csv
+        kept = keep_previous_outputs(run_dir, resumed_at)  # before this run writes its own
+        if kept:
+            print(f"[card-envs] resuming: the previous {', '.join(kept)} kept in {resumed_at}",
+                  flush=True)
 
     def add_snapshot(n: int) -> None:
         if "self" in league.weights:

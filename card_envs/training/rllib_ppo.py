@@ -43,6 +43,7 @@ from card_envs.core.config import parse_json_config
 from card_envs.core.errors import CardEnvsError, ConfigError
 from card_envs.core.registry import GAMES
 from card_envs.evaluation.pool import check_address, connect_ray
+from card_envs.training.args import check_run_dir  # noqa: F401 - used and re-exported
 
 DESCRIPTION = ("Train a masked PPO policy by self-play with RLlib (one machine or a Ray cluster) "
                "on a card-envs game, then evaluate it against random and the heuristic.")
@@ -161,23 +162,6 @@ def validate_args(args: RLlibArgs) -> dict[str, Any]:
     check_address(args.address)
     check_run_dir(args.run_dir)
     return parse_json_config(args.game_config or "{}", "--game-config")
-
-
-def check_run_dir(run_dir: str) -> None:
-    """``--run-dir`` must be a folder or not exist yet, and not lie under a file.
-
-    Raises:
-        ConfigError: ``--run-dir '<value>': <path> is a file, not a folder``.
-    """
-    if not run_dir:
-        return
-    path = Path(run_dir)
-    for part in (path, *path.parents):
-        if part.exists():
-            if not part.is_dir():
-                raise ConfigError(f"--run-dir {run_dir!r}: {str(part)!r} is a file, "
-                                  "not a folder")
-            return
 
 
 def hidden_sizes(text: str) -> tuple[int, ...]:
