@@ -11,7 +11,8 @@ one). The machine's load average is recorded at the start and the end of every r
 measured on a loaded machine is not comparable: the budget is wall clock). Outputs in ``--out``:
 ``<arm>-s<seed>/`` run folders, ``ablation.json``, ``ablation.md`` (the table) and
 ``ablation.png``. A run folder that already holds a ``summary.json`` is not run again (resume an
-interrupted ablation by running the same command).
+interrupted ablation by running the same command); a run folder without one (a run that was
+interrupted) is deleted and run again from the start, as its budget is wall clock.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -58,6 +60,10 @@ def run_arm(arm: str, flags: str, game: str, game_config: str, seed: int, minute
     run_dir = out / f"{arm}-s{seed}"
     if (run_dir / "summary.json").exists():
         return None
+    if run_dir.exists():  # an interrupted run: started again whole (its budget is wall clock)
+        print(f"ablation: {run_dir} has no summary.json (interrupted): running it again from "
+              "the start", flush=True)
+        shutil.rmtree(run_dir)
     cmd = [sys.executable, str(ROOT / "training" / "ppo.py"), "--game", game,
            "--game-config", game_config, "--minutes", str(minutes), "--seed", str(seed),
            "--run-dir", str(run_dir), "--final-eval-games", "400", "--final-eval-lookahead",

@@ -271,8 +271,8 @@ def test_one_model_file_of_garda3_is_the_size_docs_training_md_gives(tmp_path):
     sizes = {i.filename: i.file_size for i in zipfile.ZipFile(path).infolist()}
     assert 4 * params < sizes["policy.pth"] < 4 * params * 1.02  # 468 kB
     assert 8 * params < sizes["policy.optimizer.pth"] < 8 * params * 1.02  # 937 kB
-    size_mb = round(path.stat().st_size / 1e6, 2)
-    assert size_mb == 1.44
+    # the zip's own overhead may move a little with the library versions: within 1 %
+    assert abs(path.stat().st_size - 1.44e6) < 0.0144e6
     docs = " ".join((ROOT / "docs" / "training.md").read_text().split())
-    assert f"is {size_mb} MB for Garda3" in docs
-    assert f"37 model files, about {round(37 * path.stat().st_size / 1e6)} MB" in docs
+    assert "is 1.44 MB for Garda3" in docs
+    assert "37 model files, about 53 MB" in docs  # 37 x 1.44 MB
