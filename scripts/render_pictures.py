@@ -25,6 +25,7 @@ SCENES = {
     "scratch_wars": ({"level": 3}, 4, 38),
     "dirt_and_glory": ({"num_players": 3}, 5, 130),
     "rust_brawl": ({}, 3, 30),
+    "leduc_holdem": ({}, 4, 3),
 }
 
 
