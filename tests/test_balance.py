@@ -341,6 +341,9 @@ def test_command_prints_and_saves(tmp_path, capsys):
     ([DUEL, "--games", "abc"], "Error parsing --games: invalid literal for int() with base 10: "
                                "'abc' (see card-envs balance --help)"),
     ([DUEL, "--bogus"], "Unrecognized options: --bogus (see card-envs balance --help)"),
+    ([DUEL, "--games", "0"], "--games must be >= 1, got 0"),
+    ([DUEL, "--seed", "-2"], "--seed must be >= 0, got -2"),
+    ([DUEL, "--min-decks", "1"], "--min-decks must be >= 2, got 1"),
 ])
 def test_command_errors_are_one_line(argv, match, capsys):
     assert cli_main(["balance", *argv, "--no-progress"]) == 2

@@ -705,15 +705,6 @@ def test_evaluate_unpaired_takes_any_count(capsys):
     assert rc == 0 and "random vs random: 1 game: win" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--games", "0"], "--games must be >= 1, got 0"),
-    (["--seed", "-2"], "--seed must be >= 0, got -2"),
-])
-def test_balance_names_the_flag_of_a_bad_count(argv, message, capsys):
-    assert main(["balance", "garda3", *argv]) == 2
-    assert capsys.readouterr().err.startswith(f"card-envs balance: error: {message}")
-
-
 def test_python_dash_m_card_envs_runs_the_command():
     import subprocess
 
