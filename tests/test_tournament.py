@@ -238,3 +238,21 @@ def test_format_elo_uses_one_minus_sign_for_finite_and_unbounded_sides():
 
     assert f"[{format_elo(-np.inf)}, {format_elo(-370.4)}]" == "[-∞, -370]"
     assert (format_elo(np.inf), format_elo(12.6), format_elo(0.0)) == ("+∞", "+13", "+0")
+
+
+def test_a_zero_width_interval_is_explained_under_the_ratings():
+    from card_envs.evaluation.report import tournament_tables
+
+    # two perfect players: every deal is won by the seat the pile favours, so each deal of the
+    # pair ends 1-1 when played twice, seats swapped; resampling the deals changes nothing
+    t = tournament(TOY, ["toy_game:PerfectBot", "toy_game:PerfectBot+lookahead:2"], deals=4,
+                   config={"pile": 9}, resamples=50)
+    pair = t.pairs[("toy_game:PerfectBot", "toy_game:PerfectBot+lookahead:2")]
+    assert (pair.wins, pair.draws, pair.losses) == (4, 0, 4)
+    for r in t.ratings:
+        assert r.elo_low == r.elo == r.elo_high == pytest.approx(0.0, abs=1e-9)
+    lines = [x for x in tournament_tables(t) if isinstance(x, str)]
+    assert ("a zero-width interval (toy_game:PerfectBot, toy_game:PerfectBot+lookahead:2): each "
+            "of their pairs gave the same result on every deal, so resampling the deals cannot "
+            "show the uncertainty; play more deals (the Wilson intervals of the matrix still "
+            "hold)") in lines

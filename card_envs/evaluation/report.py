@@ -56,7 +56,13 @@ def tournament_tables(t) -> list:
                           f"[{format_elo(r.elo_low)}, {format_elo(r.elo_high)}]",
                           f"{r.mu:.1f}", f"{r.sigma:.2f}", str(games),
                           f"{score / games:.1%}" if games else "-")
-    out += [standings, ""]
+    out.append(standings)
+    flat = [r.name for r in t.standings() if r.elo_low == r.elo_high]
+    if flat:  # every resample of the deals gave the same rating: no width to show
+        out.append(f"a zero-width interval ({', '.join(flat)}): each of their pairs gave the "
+                   "same result on every deal, so resampling the deals cannot show the "
+                   "uncertainty; play more deals (the Wilson intervals of the matrix still hold)")
+    out.append("")
     matrix = table("#", "policy (row) vs column", *[f">{number[n]}" for n in t.names],
                    title="row's mean score against column (draw = 1/2), 95% Wilson")
     for a in t.names:
