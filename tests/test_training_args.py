@@ -206,16 +206,22 @@ def test_a_fresh_run_into_a_folder_holding_a_run_is_refused(method, tmp_path, ca
     (run / "notes.txt").write_text("mine")  # anything else may be there
     check_no_run_in(str(run))  # an empty (or unrelated) folder is fine
     check_run_dir(str(run))
-    (run / "checkpoints" / "ckpt_1024.zip").write_bytes(b"")
+    (run / "summary.json").write_text("{}")  # no checkpoint: whose run it is, is unknown
     hint = f": continue it with --resume '{run}', or start this one in another --run-dir"
     assert _main_error(["--run-dir", str(run)], capsys, method) == \
-        f"--run-dir '{run}' already holds a run (checkpoints/ckpt_1024.zip){hint}"
+        f"--run-dir '{run}' already holds a run (summary.json){hint}"
+    (run / "checkpoints" / "ckpt_1024.zip").write_bytes(b"")  # a PPO checkpoint
     (run / "checkpoints" / "ckpt_2048.zip").write_bytes(b"")
-    (run / "summary.json").write_text("{}")
     (run / "model.zip").write_bytes(b"")
-    assert _main_error(["--run-dir", str(run)], capsys, method) == \
-        f"--run-dir '{run}' already holds a run (summary.json, model.zip, 2 checkpoints in " \
-        f"checkpoints/){hint}"
+    held = "(summary.json, model.zip, 2 checkpoints in checkpoints/)"
+    if method == "ppo":  # its own kind of run: offered to --resume
+        assert _main_error(["--run-dir", str(run)], capsys, method) == \
+            f"--run-dir '{run}' already holds a run {held}{hint}"
+    else:  # expert iteration cannot resume a PPO run: the hint names the command that can
+        assert _main_error(["--run-dir", str(run)], capsys, method) == \
+            f"--run-dir '{run}' already holds a PPO run {held}: expert iteration cannot " \
+            f"continue it (card-envs train --resume '{run}' does); start this one in another " \
+            f"--run-dir"
     assert sorted(p.name for p in run.rglob("*")) == [
         "checkpoints", "ckpt_1024.zip", "ckpt_2048.zip", "model.zip", "notes.txt",
         "summary.json"]  # nothing written
@@ -228,4 +234,10 @@ def test_a_fresh_run_of_expert_iteration_finds_its_rounds(tmp_path):
     (tmp_path / "checkpoints").mkdir()
     (tmp_path / "checkpoints" / "round_3.json").write_text("{}")
     with pytest.raises(ConfigError, match=r"already holds a run \(checkpoints/round_3.json\)"):
-        check_no_run_in(str(tmp_path))
+        check_no_run_in(str(tmp_path), method="exit")
+    with pytest.raises(ConfigError) as caught:  # PPO meets an expert-iteration run
+        check_no_run_in(str(tmp_path), method="ppo")
+    assert str(caught.value) == (
+        f"--run-dir '{tmp_path}' already holds an expert-iteration run "
+        f"(checkpoints/round_3.json): PPO cannot continue it (card-envs train --method exit "
+        f"--resume '{tmp_path}' does); start this one in another --run-dir")

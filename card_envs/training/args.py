@@ -265,29 +265,51 @@ RUN_FILES = ("summary.json", "model.zip")
 RUN_CHECKPOINTS = ("ckpt_*.zip", "round_*.json")
 
 
-def check_no_run_in(run_dir: str) -> None:
+def check_no_run_in(run_dir: str, method: str = "ppo") -> None:
     """A fresh run (no ``--resume``) starts in a new or empty folder, never beside another run's
     files: its checkpoints, league snapshots and a later ``--resume`` (the highest timestep
     wins) would mix the two runs. A folder holding :data:`RUN_FILES` or checkpoints
     (``checkpoints/``: :data:`RUN_CHECKPOINTS`) is refused; anything else in it is left alone.
 
+    Args:
+        run_dir: the ``--run-dir`` value ("" for none).
+        method: the method starting the run, ``"ppo"`` or ``"exit"``: a folder whose
+            checkpoints are the other method's (``ckpt_*.zip`` PPO, ``round_*.json`` expert
+            iteration) is not offered to ``--resume`` under this method.
+
     Raises:
         ConfigError: ``--run-dir '<value>' already holds a run (<what>): continue it with
-            --resume '<value>', or start this one in another --run-dir``.
+            --resume '<value>', or start this one in another --run-dir``; for the other method's
+            run, ``... already holds a PPO run (<what>): expert iteration cannot continue it
+            (card-envs train --resume '<value>' does); start this one in another --run-dir``
+            (and the reverse).
     """
     path = Path(run_dir) if run_dir else None
     if path is None or not path.is_dir():
         return
     held = [name for name in RUN_FILES if (path / name).exists()]
-    ckpts = sorted({p.name for pattern in RUN_CHECKPOINTS
-                    for p in (path / "checkpoints").glob(pattern)})
+    found = {pattern: sorted(p.name for p in (path / "checkpoints").glob(pattern))
+             for pattern in RUN_CHECKPOINTS}
+    ckpts = sorted(name for names in found.values() for name in names)
     if ckpts:
         held.append(f"checkpoints/{ckpts[0]}" if len(ckpts) == 1 else
                     f"{len(ckpts)} checkpoints in checkpoints/")
-    if held:
-        raise ConfigError(f"{flag('run_dir')} {run_dir!r} already holds a run "
-                          f"({', '.join(held)}): continue it with {flag('resume')} {run_dir!r}, "
-                          f"or start this one in another {flag('run_dir')}")
+    if not held:
+        return
+    ppo_ckpt, exit_ckpt = RUN_CHECKPOINTS
+    other = ("exit" if method == "ppo" and found[exit_ckpt] and not found[ppo_ckpt] else
+             "ppo" if method == "exit" and found[ppo_ckpt] and not found[exit_ckpt] else None)
+    if other is not None:
+        names = {"ppo": "a PPO run", "exit": "an expert-iteration run"}
+        resume = ("card-envs train --resume" if other == "ppo" else
+                  "card-envs train --method exit --resume")
+        raise ConfigError(f"{flag('run_dir')} {run_dir!r} already holds {names[other]} "
+                          f"({', '.join(held)}): {'PPO' if method == 'ppo' else 'expert iteration'} "
+                          f"cannot continue it ({resume} {run_dir!r} does); start this one in "
+                          f"another {flag('run_dir')}")
+    raise ConfigError(f"{flag('run_dir')} {run_dir!r} already holds a run "
+                      f"({', '.join(held)}): continue it with {flag('resume')} {run_dir!r}, "
+                      f"or start this one in another {flag('run_dir')}")
 
 
 def game_config(args: Args) -> dict[str, Any]:

@@ -204,7 +204,7 @@ def validate_args(args: ExItArgs) -> None:
         raise ConfigError("no budget: set --minutes > 0 and/or --rounds > 0")
     check_run_dir(args.run_dir)
     if not args.resume:
-        check_no_run_in(args.run_dir)
+        check_no_run_in(args.run_dir, method="exit")
 
 
 # -- labelling: self-play games searched with the network as prior ------------------------------
