@@ -275,4 +275,30 @@ def test_one_model_file_of_garda3_is_the_size_docs_training_md_gives(tmp_path):
     assert abs(path.stat().st_size - 1.44e6) < 0.0144e6
     docs = " ".join((ROOT / "docs" / "training.md").read_text().split())
     assert "is 1.44 MB for Garda3" in docs
-    assert "37 model files, about 53 MB" in docs  # 37 x 1.44 MB
+    assert "17 model files, and 20 snapshots of 0.50 MB, about 35 MB" in docs  # 17 x 1.44 MB
+
+    # a league snapshot keeps the weights and drops Adam's moments (a third of the file); the
+    # learner's own optimizer state is untouched, and the snapshot plays as the learner does
+    import numpy as np
+    import torch
+
+    from card_envs.bots.sb3 import load_policy
+    from card_envs.training.league import League
+    from card_envs.training.model import save_snapshot, snapshot
+
+    moments = [(p, {k: t.clone() for k, t in v.items()})
+               for p, v in model.policy.optimizer.state.items()]
+    assert len(moments) == 12  # every weight and bias: 2 towers x 2 layers, 2 heads (x 2)
+    league = League({"self": 1.0})
+    (tmp_path / "league").mkdir()  # the trainer makes it at the start
+    rel = save_snapshot(model, league, tmp_path, 64, seed=1)
+    assert rel == "league/self_64.zip" and len(league.pools["self"]) == 1
+    sizes = {i.filename: i.file_size for i in zipfile.ZipFile(tmp_path / rel).infolist()}
+    assert 4 * params < sizes["policy.pth"] < 4 * params * 1.02
+    assert sizes["policy.optimizer.pth"] < 5_000  # the param groups, no moments
+    assert abs((tmp_path / rel).stat().st_size - 0.50e6) < 0.005e6  # "snapshots of 0.50 MB"
+    assert all(torch.equal(model.policy.optimizer.state[p][k], t)
+               for p, v in moments for k, t in v.items())
+    frozen, learner = load_policy(tmp_path / rel), snapshot(model, "learner")
+    rows = np.random.default_rng(0).random((16, obs), dtype=np.float32)
+    assert np.allclose(frozen.logits_batch(rows), learner.logits_batch(rows), atol=1e-6)
