@@ -131,8 +131,9 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     present = [a for a in arms if any(r["arm"] == a for r in rows)]
-    fig, axes = plt.subplots(1, max(1, len(present)), figsize=(3.2 * max(1, len(present)), 3.4),
-                             sharey=True, squeeze=False)
+    panels = max(1, len(present))  # at least two panels wide, so the two-line title fits
+    fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharey=True,
+                             squeeze=False)
     for ax, arm in zip(axes[0], present):
         for r in (r for r in rows if r["arm"] == arm):
             pts = [(s / 60, w) for _, s, w in r["curve"] if w is not None]
@@ -146,8 +147,8 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel("policy alone vs heuristic")
     axes[0][0].legend(fontsize=7)
-    fig.suptitle(title + "  (lines: curve on 200 fixed duplicate deals; dots: final 400 games)",
-                 fontsize=9)
+    fig.suptitle(title + "\n(lines: the curve on 200 fixed duplicate deals; dots: the final 400 "
+                 "games)", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
