@@ -131,7 +131,8 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     present = [a for a in arms if any(r["arm"] == a for r in rows)]
-    panels = max(1, len(present))  # at least two panels wide, so the two-line title fits
+    panels = max(1, len(present))
+    # at least 6.4 inches wide (two panels), so the two-line title fits over one arm
     fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharey=True,
                              squeeze=False)
     for ax, arm in zip(axes[0], present):

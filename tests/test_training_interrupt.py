@@ -275,7 +275,7 @@ def test_one_model_file_of_garda3_is_the_size_docs_training_md_gives(tmp_path):
     assert abs(path.stat().st_size - 1.44e6) < 0.0144e6
     docs = " ".join((ROOT / "docs" / "training.md").read_text().split())
     assert "is 1.44 MB for Garda3" in docs
-    assert "17 model files, and 20 snapshots of 0.50 MB, about 35 MB" in docs  # 17 x 1.44 MB
+    assert "17 model files, and 20 snapshots of 0.50 MB, about 35 MB" in docs  # 17 x 1.44 + 20 x 0.50 MB
 
     # a league snapshot keeps the weights and drops Adam's moments (a third of the file); the
     # learner's own optimizer state is untouched, and the snapshot plays as the learner does

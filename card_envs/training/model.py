@@ -10,7 +10,6 @@ torch, SB3 and sb3-contrib are imported inside the functions that need them.
 from __future__ import annotations
 
 import collections
-
 import random
 import shutil
 from pathlib import Path

@@ -13,14 +13,14 @@ from pydantic import Field
 from card_envs.core.state import GameState, check_len, check_range, fail
 from card_envs.testing.toy_game.constants import (
     MAX_PILE,
-    MAX_SEATS,
     MAX_TAKE,
     PHASES,
     Phase,
 )
 
-Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
-SeatOrNone = Annotated[int, Field(ge=-1, le=MAX_SEATS - 1)]  # -1: nobody
+# seats: the lower bound only; check_state checks the upper one with this game's seat count
+Seat = Annotated[int, Field(ge=0)]
+SeatOrNone = Annotated[int, Field(ge=-1)]  # -1: nobody
 
 
 @dataclass(slots=True, eq=False)
@@ -69,8 +69,7 @@ def check_state(game: Any, state: ToyNimState) -> None:
             fail("winner", state.winner, "is not the seat that took the last card (player)")
     elif state.pile == 0:
         fail("winner", state.winner, "is -1 although the pile is empty")
-    if state.bonus_owner >= n:
-        fail("bonus_owner", state.bonus_owner, f"is not a seat (0..{n - 1}) or -1")
+    check_range("bonus_owner", state.bonus_owner, -1, n - 1, "a seat or -1")
     if not cfg.hidden_bonus and state.bonus_at != -1:
         fail("bonus_at", state.bonus_at, "must be -1 without hidden_bonus")
     if not cfg.hidden_bonus and state.bonus_owner != -1:
