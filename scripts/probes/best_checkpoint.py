@@ -29,7 +29,17 @@ def main(run_dirs: list[str]) -> int:
         return 2
     torch.set_num_threads(1)
     for run_dir in map(Path, run_dirs):
-        summary = json.loads((run_dir / "summary.json").read_text())
+        try:
+            summary = json.loads((run_dir / "summary.json").read_text())
+        except (OSError, ValueError) as exc:
+            print(f"best_checkpoint.py: {run_dir}: no readable summary.json of a finished PPO run "
+                  f"({exc})", file=sys.stderr)
+            return 2
+        if not any((run_dir / "checkpoints" / f"ckpt_{p['timesteps']}.zip").exists()
+                   for p in summary.get("curve", [])):
+            print(f"best_checkpoint.py: {run_dir}: no checkpoint of a curve point in "
+                  f"{run_dir / 'checkpoints'}", file=sys.stderr)
+            return 2
         game_spec = summary["args"]["game"]
         game = resolve_game(game_spec, summary["game_config"])
         heuristic = heuristic_or_none(game_spec, "this probe")
