@@ -138,22 +138,20 @@ def test_a_history_one_action_short_names_a_state_field(name):
         env_module(name).env().reset(options={"state": saved})
 
 
-@pytest.mark.parametrize("module, kwargs, field, value, message", [
+@pytest.mark.parametrize("name, kwargs, field, value, message", [
     # a 2-seat Garda3 game: seats 0..1, not the 0..2 of a 3-player free_for_all game (G-7.4)
-    ("garda3_v1", {}, "player", 7, r"state\.player: 7 is not a seat or -1 \(-1\.\.1\)$"),
-    ("garda3_v1", {}, "player", 2, r"state\.player: 2 is not a seat or -1 \(-1\.\.1\)$"),
-    ("garda3_v1", {}, "first_player", 2, r"state\.first_player: 2 is not a seat \(0\.\.1\)$"),
-    ("garda3_v1", {"variant": "free_for_all"}, "winner", 3,
+    ("garda3", {}, "player", 7, r"state\.player: 7 is not a seat or -1 \(-1\.\.1\)$"),
+    ("garda3", {}, "player", 2, r"state\.player: 2 is not a seat or -1 \(-1\.\.1\)$"),
+    ("garda3", {}, "first_player", 2, r"state\.first_player: 2 is not a seat \(0\.\.1\)$"),
+    ("garda3", {"variant": "free_for_all"}, "winner", 3,
      r"state\.winner: 3 is not a seat or -1 \(-1\.\.2\)$"),
     # Dirt and Glory with 2 players: seats 0..1, not the 0..4 of a 5-player game (2-5 players)
-    ("dirt_and_glory_v1", {"num_players": 2}, "player", 2,
+    ("dirt_and_glory", {"num_players": 2}, "player", 2,
      r"state\.player: 2 is not a seat in phase 'draft' \(0\.\.1\)$"),
 ])
-def test_a_seat_out_of_range_is_named_against_this_games_seat_count(module, kwargs, field,
-                                                                     value, message):
-    import importlib
-
-    env = importlib.import_module(f"card_envs.{module}").env(**kwargs)
+def test_a_seat_out_of_range_is_named_against_this_games_seat_count(name, kwargs, field, value,
+                                                                     message):
+    env = env_module(name).env(**kwargs)
     env.reset(seed=1)
     saved = env.save_state()
     del saved["seed"], saved["actions"]

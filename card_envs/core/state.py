@@ -61,18 +61,26 @@ import types
 import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
-from pydantic import ConfigDict, ValidationError, create_model
+from pydantic import ConfigDict, Field, ValidationError, create_model
 
 from card_envs.core.errors import StateError, short_repr
 from card_envs.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
     "GameState", "StateCodec", "codec_of", "is_record", "fail", "check_range", "check_len",
-    "check_cards",
+    "check_cards", "Seat", "SeatOrNone",
     "format_path", "short_repr",
 ]
+
+#: A seat field of a game whose seat count varies with its config: only the lower bound is
+#: declared; the game's ``check_state`` range-checks it with its own count
+#: (:func:`check_range`) before anything indexes with it, so a bad seat is named against that
+#: count (``player: 7 is not a seat (0..1)``), not against the largest seat of any config.
+Seat = Annotated[int, Field(ge=0)]
+#: :data:`Seat` or ``-1`` (nobody).
+SeatOrNone = Annotated[int, Field(ge=-1)]
 
 
 @dataclasses.dataclass(slots=True, eq=False)

@@ -21,7 +21,15 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from card_envs.core.errors import StateError
-from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
+from card_envs.core.state import (
+    GameState,
+    Seat,
+    SeatOrNone,
+    check_cards,
+    check_len,
+    check_range,
+    fail,
+)
 from card_envs.dirt_and_glory.constants import (
     AB_FUEL,
     AB_ZERO,
@@ -46,9 +54,6 @@ MAX_CARD_ID = 100_000
 MAX_TERRITORY = 10_000
 MAX_TOKENS = 100_000  # fuel tokens or points one seat can hold (far above any reachable value)
 
-# A seat's upper bound is the game's seat count (2-5): checked by check_state with the game's
-# own count, so a bad seat is named against that count.
-Seat = Annotated[int, Field(ge=0)]
 CardId = Annotated[int, Field(ge=0, le=MAX_CARD_ID)]
 Tokens = Annotated[int, Field(ge=0, le=MAX_TOKENS)]
 
@@ -65,7 +70,7 @@ class DirtAndGloryState(GameState):
     #: a :class:`~card_envs.dirt_and_glory.constants.Phase` (stored as a plain int)
     phase: Annotated[int, Field(ge=0, le=len(Phase) - 1)]
     #: seat to decide (-1 at the end)
-    player: Annotated[int, Field(ge=-1)]
+    player: SeatOrNone
     #: 0-based round (``num_rounds`` once the game is over)
     round: Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
     #: first seat of this round (DG-3.2)

@@ -12,7 +12,15 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from card_envs.core.state import GameState, check_cards, check_len, check_range, fail
+from card_envs.core.state import (
+    GameState,
+    Seat,
+    SeatOrNone,
+    check_cards,
+    check_len,
+    check_range,
+    fail,
+)
 from card_envs.garda3.constants import (
     CARD_DEFENCE_DIR,
     NUM_CARDS,
@@ -33,10 +41,6 @@ from card_envs.garda3.constants import (
 # ---------------------------------------------------------------------------------------------
 #: static bounds of the state's fields (config-dependent ones are checked by ``check_state``)
 Card = Annotated[int, Field(ge=0, le=NUM_CARDS - 1)]  # a battle-card id (G-1.3)
-# A seat's upper bound is the game's seat count (2, or 3 with free_for_all, G-7.4): checked by
-# check_state with the game's own count, so a bad seat is named against that count.
-Seat = Annotated[int, Field(ge=0)]
-SeatOrNone = Annotated[int, Field(ge=-1)]  # -1: none
 SlotOrNone = Annotated[int, Field(ge=-1, le=2)]  # a fighter slot 0..2, -1: none
 FighterIndex = Annotated[int, Field(ge=0, le=8)]  # index into a set of 9 (G-1.4)
 #: HP: at most 7 (G-1.1); a living fighter has at least 1 and one battle takes at most

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from card_envs.core.state import GameState, check_len, check_range, fail
+from card_envs.core.state import GameState, Seat, SeatOrNone, check_len, check_range, fail
 from card_envs.testing.toy_game.constants import (
     MAX_PILE,
     MAX_TAKE,
@@ -18,9 +18,6 @@ from card_envs.testing.toy_game.constants import (
     Phase,
 )
 
-# seats: the lower bound only; check_state checks the upper one with this game's seat count
-Seat = Annotated[int, Field(ge=0)]
-SeatOrNone = Annotated[int, Field(ge=-1)]  # -1: nobody
 
 
 @dataclass(slots=True, eq=False)
