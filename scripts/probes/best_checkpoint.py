@@ -1,7 +1,7 @@
 """Probe (issue 18): would keeping the best checkpoint instead of the last one help?
 
 For each finished PPO run folder: the checkpoint (``checkpoints/ckpt_<n>.zip``) whose learning
-curve point (the policy alone against the heuristic on the curve's fixed duplicate deals) is the
+curve point (among the points with a checkpoint: every point but the cloned start) (the policy alone against the heuristic on the curve's fixed duplicate deals) is the
 highest, then that checkpoint alone against the heuristic on the final evaluation's deals (other
 deals than the curve's: a held-out test), printed beside the last model's final figure. One JSON
 line per run::
@@ -24,9 +24,9 @@ from card_envs.training.model import FINAL_EVAL_SEED, evaluate_model, heuristic_
 
 
 def main(run_dirs: list[str]) -> int:
-    if not run_dirs:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
+    if not run_dirs or run_dirs[0] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stderr if not run_dirs else sys.stdout)
+        return 2 if not run_dirs else 0
     torch.set_num_threads(1)
     for run_dir in map(Path, run_dirs):
         try:
@@ -54,7 +54,9 @@ def main(run_dirs: list[str]) -> int:
         print(json.dumps({
             "run": str(run_dir), "last_model_final": summary["final_eval"]["heuristic"]["win_rate"],
             "best_checkpoint_timesteps": best["timesteps"],
-            "best_curve_point": best["eval/win_rate_vs_heuristic"], "curve_points": len(points),
+            "best_curve_point": best["eval/win_rate_vs_heuristic"],
+            # the curve's points with a checkpoint (the cloned start, timestep 0, has none)
+            "curve_points_with_checkpoint": f"{len(points)} of {len(summary['curve'])}",
             "best_checkpoint_final": result["win_rate"],
             "best_checkpoint_wilson95": result["wilson95"]["win"]}), flush=True)
     return 0
