@@ -59,3 +59,44 @@ def test_warm_start_collects_then_clones_and_reports_what_it_did():
     # whole games are recorded, so at least the asked-for decisions (and what seed 0 collects)
     assert metrics["bc/decisions"] == len(collect_demonstrations(game, teacher, 300, seed=0))
     assert metrics["bc/decisions"] >= 300 and 0.0 <= metrics["bc/accuracy"] <= 1.0
+
+
+@pytest.mark.parametrize("network", ["mlp", "cards"])
+def test_softening_the_cloned_policy_keeps_its_choices_and_divides_its_logits(network):
+    """--bc-temperature T: the logits of every legal action are divided by T exactly, so the
+    masked argmax (the deterministic policy the evaluation plays) stays and the sampled policy
+    spreads out; T must be > 0."""
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    from card_envs.training.args import OBSERVATION_MODE, Args
+    from card_envs.training.imitation import soften_policy
+    from card_envs.training.model import make_model, make_vec_env
+
+    game, teacher = make_game("garda3"), make_heuristic("garda3")
+    args = Args(seed=0, network=network, net_arch="16", n_envs=1)
+    mode = OBSERVATION_MODE[network]
+    model = make_model(make_vec_env(game, teacher, args, seed=0), args)
+    warm_start(model, game, teacher, 300, epochs=3, learning_rate=1e-2, seed=0,
+               observation_mode=mode)
+    d = collect_demonstrations(game, teacher, 64, seed=5, observation_mode=mode)
+    tensor, _ = model.policy.obs_to_tensor(d.observations)
+
+    def logits():
+        with torch.no_grad():
+            dist = model.policy.get_distribution(tensor, action_masks=d.masks)
+        return dist.distribution.logits.numpy(), dist.entropy().numpy()
+
+    before, entropy_before = logits()
+    soften_policy(model.policy, 4.0)
+    after, entropy_after = logits()
+    legal = d.masks.astype(bool)
+    # log-softmax logits: differences between legal actions are divided by 4
+    lb, la = np.where(legal, before, np.nan), np.where(legal, after, np.nan)
+    np.testing.assert_allclose(la - np.nanmax(la, axis=1, keepdims=True),
+                               (lb - np.nanmax(lb, axis=1, keepdims=True)) / 4.0,
+                               rtol=1e-4, atol=1e-5)
+    assert (np.nanargmax(la, axis=1) == np.nanargmax(lb, axis=1)).all()
+    several = legal.sum(axis=1) > 1
+    assert several.any() and (entropy_after[several] > entropy_before[several]).all()
+    with pytest.raises(ValueError, match=r"temperature 0: must be > 0"):
+        soften_policy(model.policy, 0)

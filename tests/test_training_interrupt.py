@@ -219,7 +219,7 @@ def test_every_long_step_shows_its_rate_and_time_left_and_one_throughput_figure(
         assert shown, (bar, err[-2000:])
         assert unit in shown[-1] and "<" in shown[-1], shown[-1]  # rate, elapsed<left
     bar_sps = re.findall(r"sps=(\d+)", err)[-1]
-    line_sps = re.search(r"\((\d+) steps/s in the PPO loop, as on the bar\)", out).group(1)
+    line_sps = re.search(r"; (\d+) steps/s in the PPO loop, as on the bar;", out).group(1)
     assert bar_sps == line_sps
     assert abs(int(line_sps) - summary["charts/SPS"]) <= 0.55  # the same figure, to 0.1 there
 

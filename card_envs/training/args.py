@@ -120,6 +120,8 @@ class Args:
     """epochs of behaviour cloning over those decisions"""
     bc_learning_rate: float = 1e-3
     """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
+    bc_temperature: float = 1.0
+    """after cloning, divide the cloned policy's action logits by this (> 0): the deterministic policy is unchanged, the sampled one (PPO's rollouts, the league's snapshots) tries the other legal actions more often (1: off)"""
     checkpoint_every: int = 100_000
     """save a checkpoint every this many timesteps (and always at the end)"""
     progress: bool = True
@@ -149,7 +151,7 @@ _AT_LEAST = {  # field: smallest allowed value (ints and floats)
     "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
     "bc_workers": 1,
 }
-_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate")
+_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate", "bc_temperature")
 
 
 def validate_args(args: Args) -> None:

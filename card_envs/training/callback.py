@@ -100,6 +100,8 @@ class ClockCallback(BaseCallback):
             done = (round(time.time() - self.t0) if self.deadline is not None
                     else n - self.steps0)
             if done > self._shown:
+                if done > self.bar.total:  # a rollout overran the deadline: 100 %, not "?"
+                    self.bar.total = done
                 self.bar.update(done - self._shown)
                 self._shown = done
                 self.bar.set_postfix(steps=n, sps=f"{self.sps():.0f}", **self.postfix,

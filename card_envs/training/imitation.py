@@ -286,6 +286,33 @@ def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisi
     return _concat([p.demonstrations for p in parts])
 
 
+def soften_policy(policy, temperature: float) -> None:
+    """Divide the action logits of ``policy`` by ``temperature`` (> 0), in place, by scaling the
+    layers that produce them (SB3's linear ``action_net``; for the card-aware network its linear
+    head and the last layer of its per-action score). The masked argmax, so the deterministic
+    policy, does not change; the sampled policy spreads its probability over the other legal
+    actions (``temperature`` > 1), so PPO's rollouts try them.
+
+    Raises:
+        ValueError: ``temperature`` not > 0, or a policy whose action head is neither of those.
+    """
+    import torch as th
+
+    if not temperature > 0:
+        raise ValueError(f"temperature {temperature!r}: must be > 0")
+    head = policy.action_net
+    if isinstance(head, th.nn.Linear):
+        layers = [head]
+    elif hasattr(head, "base") and hasattr(head, "score"):
+        layers = [head.base, head.score[-1]]
+    else:
+        raise ValueError(f"cannot soften an action head of type {type(head).__name__}")
+    with th.no_grad():
+        for layer in layers:
+            layer.weight.div_(temperature)
+            layer.bias.div_(temperature)
+
+
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
                seed: int = 0, privileged: bool = False, progress: bool = False,
                workers: int = 1, game_spec: str | None = None,

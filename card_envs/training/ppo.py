@@ -81,7 +81,7 @@ from card_envs.training.checkpoints import (
     save_checkpoint,
     save_model_atomic,
 )
-from card_envs.training.imitation import warm_start
+from card_envs.training.imitation import soften_policy, warm_start
 from card_envs.training.interrupt import Interrupt, TrainingInterrupted
 from card_envs.training.league import make_league, prune_snapshots
 from card_envs.training.model import (
@@ -271,8 +271,9 @@ def _run(args: Args) -> dict[str, Any]:
     write_summary(run_dir / "summary.json", summary)
     done = (f"{steps - plan.timesteps} timesteps (total {steps})" if resumed
             else f"{steps} timesteps")
-    print(f"[card-envs] {done} in {seconds:.0f}s ({sps:.0f} steps/s in the PPO loop, as on the "
-          f"bar); model, learning_curve.png and summary.json in {run_dir}", flush=True)
+    warm = " (the warm start included)" if not resumed and args.bc_decisions > 0 else ""
+    print(f"[card-envs] {done} in {seconds:.0f}s{warm}; {sps:.0f} steps/s in the PPO loop, as on "
+          f"the bar; model, learning_curve.png and summary.json in {run_dir}", flush=True)
     vec_env.close()
     return summary
 
@@ -296,6 +297,8 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
         print(f"[card-envs] behaviour cloning of {who} on {bc_metrics['bc/decisions']} "
               f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
+        if args.bc_temperature != 1:
+            soften_policy(model.policy, args.bc_temperature)
         model.set_anchor()
         if args.anchor_coef > 0:
             save_model_atomic(model, run_dir / ANCHOR_FILE, exclude=["env", "logger"])

@@ -68,7 +68,8 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
             pts = [(p.get(xkey, 0) * scale, p[key]) for p in curve if key in p]
             if pts:
                 ax.plot([q[0] for q in pts], [q[1] for q in pts], "--", color=colours[kind],
-                        alpha=0.6, lw=1, label=f"training episodes vs {kind}")
+                        alpha=0.6, lw=1, label=f"training episodes vs {kind}",
+                        marker="x" if len(pts) < 2 else None, ms=5)  # one point: drawn
         ax.axhline(0.5, color="grey", lw=0.8, ls=":")
         ax.set_ylim(0, 1)
         if xs and max(xs) > 0:
