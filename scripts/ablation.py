@@ -135,6 +135,11 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
     # at least 6.4 inches wide (two panels), so the two-line title fits over one arm
     fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharey=True,
                              squeeze=False)
+    # 0.2-0.8 unless a point lies outside: no point is cut off the panel
+    values = [w for r in rows for _, _, w in r["curve"] if w is not None]
+    values += [r["win_rate"] for r in rows]
+    low = min([0.2, *(v - 0.05 for v in values)])
+    high = max([0.8, *(v + 0.05 for v in values)])
     for ax, arm in zip(axes[0], present):
         for r in (r for r in rows if r["arm"] == arm):
             pts = [(s / 60, w) for _, s, w in r["curve"] if w is not None]
@@ -144,7 +149,7 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
         ax.axhline(0.5, color="grey", lw=0.8, ls=":")
         ax.set_title(arm, fontsize=9)
         ax.set_xlabel("wall-clock minutes")
-        ax.set_ylim(0.2, 0.8)
+        ax.set_ylim(max(0.0, low), min(1.0, high))
         ax.grid(alpha=0.3)
     axes[0][0].set_ylabel("policy alone vs heuristic")
     axes[0][0].legend(fontsize=7)

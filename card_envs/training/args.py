@@ -121,7 +121,7 @@ class Args:
     bc_learning_rate: float = 1e-3
     """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
     bc_temperature: float = 1.0
-    """after cloning, divide the cloned policy's action logits by this (> 0): the deterministic policy is unchanged, the sampled one (PPO's rollouts, the league's snapshots) tries the other legal actions more often (1: off)"""
+    """after cloning, divide the cloned policy's action logits by this (> 0): the deterministic policy is unchanged, the sampled one (PPO's rollouts, the league's snapshots) tries the other legal actions more often (1: off; off by default: 10 gave no gain at 15 minutes on Garda3 or Rust Brawl in docs/training.md)"""
     checkpoint_every: int = 100_000
     """save a checkpoint every this many timesteps (and always at the end)"""
     progress: bool = True
