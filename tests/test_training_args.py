@@ -241,3 +241,12 @@ def test_a_fresh_run_of_expert_iteration_finds_its_rounds(tmp_path):
         f"--run-dir '{tmp_path}' already holds an expert-iteration run "
         f"(checkpoints/round_3.json): PPO cannot continue it (card-envs train --method exit "
         f"--resume '{tmp_path}' does); start this one in another --run-dir")
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "1e-9", "0.09", "1001", "inf", "nan"])
+def test_a_bc_temperature_outside_its_range_is_one_line_naming_it(value, tmp_path, capsys):
+    # beyond [0.1, 1000] the scaled logits overflow or vanish and the cloned choices are lost
+    assert _main_error(["--bc-temperature", value, "--run-dir", str(tmp_path / "run")],
+                       capsys, "ppo") == \
+        f"--bc-temperature {float(value)!r}: must be in [0.1, 1000] (1: off)"
+    assert not (tmp_path / "run").exists()

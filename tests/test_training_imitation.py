@@ -98,5 +98,5 @@ def test_softening_the_cloned_policy_keeps_its_choices_and_divides_its_logits(ne
     assert (np.nanargmax(la, axis=1) == np.nanargmax(lb, axis=1)).all()
     several = legal.sum(axis=1) > 1
     assert several.any() and (entropy_after[several] > entropy_before[several]).all()
-    with pytest.raises(ValueError, match=r"temperature 0: must be > 0"):
+    with pytest.raises(ValueError, match=r"temperature 0: must be > 0 and finite"):
         soften_policy(model.policy, 0)

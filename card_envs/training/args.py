@@ -151,7 +151,10 @@ _AT_LEAST = {  # field: smallest allowed value (ints and floats)
     "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
     "bc_workers": 1,
 }
-_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate", "bc_temperature")
+#: the range of ``--bc-temperature``: beyond it the scaled logits overflow (tiny T) or vanish
+#: (huge T) and the cloned choices are lost
+MIN_TEMPERATURE, MAX_TEMPERATURE = 0.1, 1000.0
+_POSITIVE = ("learning_rate", "clip_range", "max_grad_norm", "bc_learning_rate")
 
 
 def validate_args(args: Args) -> None:
@@ -159,7 +162,7 @@ def validate_args(args: Args) -> None:
 
     Raises:
         ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
-            ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
+            ``bc_temperature`` in [0.1, 1000], ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
             ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
             ints, ``activation`` tanh/relu, ``network`` mlp/cards (cards without
             ``privileged_critic``), ``reward_mode`` returns/win_loss, ``opponent_mix``
@@ -178,6 +181,9 @@ def validate_args(args: Args) -> None:
         value = getattr(args, field)
         if not value > 0:
             raise bad(field, value, "must be > 0")
+    if not MIN_TEMPERATURE <= args.bc_temperature <= MAX_TEMPERATURE:  # also refuses nan, inf
+        raise bad("bc_temperature", args.bc_temperature,
+                  f"must be in [{MIN_TEMPERATURE:g}, {MAX_TEMPERATURE:g}] (1: off)")
     if not 0 < args.gamma <= 1:
         raise bad("gamma", args.gamma, "must be in (0, 1]")
     if not 0 <= args.gae_lambda <= 1:

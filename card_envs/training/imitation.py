@@ -294,12 +294,12 @@ def soften_policy(policy, temperature: float) -> None:
     actions (``temperature`` > 1), so PPO's rollouts try them.
 
     Raises:
-        ValueError: ``temperature`` not > 0, or a policy whose action head is neither of those.
+        ValueError: ``temperature`` not > 0 and finite, or a policy whose action head is neither of those.
     """
     import torch as th
 
-    if not temperature > 0:
-        raise ValueError(f"temperature {temperature!r}: must be > 0")
+    if not 0 < temperature < float("inf"):
+        raise ValueError(f"temperature {temperature!r}: must be > 0 and finite")
     head = policy.action_net
     if isinstance(head, th.nn.Linear):
         layers = [head]

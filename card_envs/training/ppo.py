@@ -299,11 +299,17 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
         if args.bc_temperature != 1:
             soften_policy(model.policy, args.bc_temperature)
+            print(f"[card-envs] the cloned policy softened: its action logits divided by "
+                  f"{args.bc_temperature:g} (--bc-temperature)", flush=True)
         model.set_anchor()
         if args.anchor_coef > 0:
             save_model_atomic(model, run_dir / ANCHOR_FILE, exclude=["env", "logger"])
     elif not resumed:
         model.set_anchor()  # no cloned policy: the schedules start now, the anchor is the start
+    if not bc_metrics and args.bc_temperature != 1:
+        print(f"[card-envs] warning: --bc-temperature {args.bc_temperature:g} ignored: no policy "
+              "was cloned in this run (" + ("resumed" if resumed else "--bc-decisions 0 or no "
+                                            "heuristic") + ")", file=sys.stderr, flush=True)
     phase.update(warm_start_done=True, during="the first evaluation")
     if not resumed:
         add_snapshot(0)
