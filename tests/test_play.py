@@ -103,6 +103,11 @@ def test_a_human_plays_to_the_end_and_the_record_replays_to_the_same_state(
     assert f"the replay reproduces the recorded outcome {record.outcome}" in shown
     assert shown.rstrip().endswith(f"state digest: {digest}")
     assert shown.count("\nmove ") == len(record.actions)
+    # the header: the config as written (no \u escapes of Czech names), the move count
+    n = len(record.actions)
+    assert shown.startswith(f"{path}: {record.game} v{record.version}, config "
+                            f"{json.dumps(record.config, ensure_ascii=False)}, seed {seed}, "
+                            f"{n} move{'' if n == 1 else 's'}\n")
     _, final = replay(GameRecord.load(path))
     assert game.state_to_dict(final) == game.state_to_dict(expected.state)
     # the seat's view only

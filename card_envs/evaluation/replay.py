@@ -94,8 +94,9 @@ def replay_in_terminal(path: str, seat: int | None = None, to_end: bool = False,
     game, _ = replay(record, game)  # every check before the first move is shown
     check_seat(game, seat)
     n = len(record.actions)
-    say(f"{path}: {record.game} v{record.version}, config {json.dumps(record.config)}, seed "
-        f"{record.seed}, {n} moves" + ("" if record.outcome is not None else " (unfinished)"))
+    say(f"{path}: {record.game} v{record.version}, config "
+        f"{json.dumps(record.config, ensure_ascii=False)}, seed {record.seed}, {n} "
+        f"move{'' if n == 1 else 's'}" + ("" if record.outcome is not None else " (unfinished)"))
     if not to_end:
         say("Enter: the next move, q: quit")
     show = (lambda s: game.render(s)) if seat is None else (lambda s: game.render_view(s, seat))
