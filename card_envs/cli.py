@@ -553,12 +553,17 @@ def main(argv: list[str] | None = None) -> int:
         print("card-envs: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # the reader of stdout left (`card-envs train --help | head`): stop quietly, as the
-        # Python docs advise (the interpreter's final flush would fail again on the pipe)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return reader_left()
     finally:
         warnings.showwarning = _SHOW_WARNING[0]
+
+
+def reader_left() -> int:
+    """What to do on ``BrokenPipeError``: the reader of stdout left (``card-envs train --help |
+    head``). Points stdout at ``os.devnull`` so the interpreter's final flush does not fail again
+    on the pipe (as the Python docs advise) and returns the exit status 1."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def _main(argv: list[str] | None = None) -> int:

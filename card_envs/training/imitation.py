@@ -288,8 +288,8 @@ def collect_in_workers(game_spec: str, config: dict, teacher_spec: str, n_decisi
 
 def soften_policy(policy, temperature: float) -> None:
     """Divide the action logits of ``policy`` by ``temperature`` (> 0), in place, by scaling the
-    layers that produce them (SB3's linear ``action_net``; for the card-aware network its linear
-    head and the last layer of its per-action score). The masked argmax, so the deterministic
+    layers that produce them (SB3's linear ``action_net``; for the card-aware network the
+    ``output_layers()`` of its pointer head). The masked argmax, so the deterministic
     policy, does not change; the sampled policy spreads its probability over the other legal
     actions (``temperature`` > 1), so PPO's rollouts try them.
 
@@ -303,8 +303,8 @@ def soften_policy(policy, temperature: float) -> None:
     head = policy.action_net
     if isinstance(head, th.nn.Linear):
         layers = [head]
-    elif hasattr(head, "base") and hasattr(head, "score"):
-        layers = [head.base, head.score[-1]]
+    elif hasattr(head, "output_layers"):  # the card-aware network's pointer head
+        layers = head.output_layers()
     else:
         raise ValueError(f"cannot soften an action head of type {type(head).__name__}")
     with th.no_grad():

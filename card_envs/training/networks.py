@@ -143,6 +143,10 @@ class _PointerHead(th.nn.Module):
         self.score = th.nn.Sequential(th.nn.Linear(target_dim + latent_dim, hidden), th.nn.Tanh(),
                                       th.nn.Linear(hidden, 1))
 
+    def output_layers(self) -> list[th.nn.Linear]:
+        """The linear layers whose outputs add up to the logits (scaling both scales them)."""
+        return [self.base, self.score[-1]]
+
     def forward(self, latent: th.Tensor) -> th.Tensor:
         h = latent[:, :self.latent_dim]
         rows = latent[:, self.latent_dim:].reshape(len(latent), self.num_actions,

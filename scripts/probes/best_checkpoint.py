@@ -66,7 +66,6 @@ if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
     except BrokenPipeError:  # e.g. --help | head: the reader left, nothing more to say
-        import os
+        from card_envs.cli import reader_left
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+        sys.exit(reader_left())
