@@ -133,7 +133,7 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
     present = [a for a in arms if any(r["arm"] == a for r in rows)]
     panels = max(1, len(present))
     # at least 6.4 inches wide (two panels), so the two-line title fits over one arm
-    fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharey=True,
+    fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharex=True, sharey=True,
                              squeeze=False)
     # 0.2-0.8 unless a point lies outside: no point is cut off the panel
     values = [w for r in rows for _, _, w in r["curve"] if w is not None]
@@ -147,14 +147,14 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
                             label=f"seed {r['seed']}")
             ax.plot([pts[-1][0]], [r["win_rate"]], "o", color=line.get_color(), ms=4)
         ax.axhline(0.5, color="grey", lw=0.8, ls=":")
-        ax.set_title(arm, fontsize=9)
-        ax.set_xlabel("wall-clock minutes")
+        ax.set_title(arm, fontsize=11)
+        ax.set_xlabel("wall-clock minutes", fontsize=10)
         ax.set_ylim(max(0.0, low), min(1.0, high))
         ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("policy alone vs heuristic")
-    axes[0][0].legend(fontsize=7)
+    axes[0][0].set_ylabel("policy alone vs heuristic", fontsize=10)
+    axes[0][0].legend(fontsize=9)
     fig.suptitle(title + "\n(lines: the curve on 200 fixed duplicate deals; dots: the final 400 "
-                 "games)", fontsize=9)
+                 "games)", fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
