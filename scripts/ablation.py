@@ -70,8 +70,8 @@ def run_arm(arm: str, flags: str, game: str, game_config: str, seed: int, minute
            "0", "--no-progress", *shlex.split(flags)]
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "load.json").write_text(json.dumps({"start": _load(), "cmd": cmd}))
-    log = open(run_dir / "train.log", "w")
-    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    with open(run_dir / "train.log", "w") as log:  # the child keeps its own copy of the file
+        return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
 
 
 def collect(out: Path, arms: list[str], seeds: list[int]) -> list[dict]:
@@ -103,8 +103,8 @@ def collect(out: Path, arms: list[str], seeds: list[int]) -> list[dict]:
 
 def table(rows: list[dict], arms: list[str], title: str) -> str:
     lines = [f"### {title}", "",
-             "| arm | seed | policy alone vs heuristic (400 duplicate-deal games) | timesteps "
-             "| steps/s | BC s | load 1/5 min start → end |", "|---|---|---|---|---|---|---|"]
+             ("| arm | seed | policy alone vs heuristic (400 duplicate-deal games) | timesteps "
+              "| steps/s | BC s | load 1/5 min start → end |"), "|---|---|---|---|---|---|---|"]
     for arm in arms:
         mine = [r for r in rows if r["arm"] == arm]
         for r in mine:
@@ -133,19 +133,23 @@ def picture(rows: list[dict], arms: list[str], path: Path, title: str) -> None:
     present = [a for a in arms if any(r["arm"] == a for r in rows)]
     panels = max(1, len(present))
     # at least 6.4 inches wide (two panels), so the two-line title fits over one arm
-    fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharex=True, sharey=True,
-                             squeeze=False)
+    fig, axes = plt.subplots(1, panels, figsize=(max(6.4, 3.2 * panels), 3.8), sharex=True,
+                             sharey=True, squeeze=False)
     # 0.2-0.8 unless a point lies outside: no point is cut off the panel
     values = [w for r in rows for _, _, w in r["curve"] if w is not None]
     values += [r["win_rate"] for r in rows]
     low = min([0.2, *(v - 0.05 for v in values)])
     high = max([0.8, *(v + 0.05 for v in values)])
     for ax, arm in zip(axes[0], present):
-        for r in (r for r in rows if r["arm"] == arm):
+        mine = [r for r in rows if r["arm"] == arm]
+        for i, r in enumerate(mine):
             pts = [(s / 60, w) for _, s, w in r["curve"] if w is not None]
             line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], "-", lw=1,
                             label=f"seed {r['seed']}")
-            ax.plot([pts[-1][0]], [r["win_rate"]], "o", color=line.get_color(), ms=4)
+            # the final dots side by side (hollow), so equal figures do not hide each other
+            shift = (i - (len(mine) - 1) / 2) * 0.02 * pts[-1][0]
+            ax.plot([pts[-1][0] + shift], [r["win_rate"]], "o", color=line.get_color(), ms=5,
+                    mfc="none", mew=1.5)
         ax.axhline(0.5, color="grey", lw=0.8, ls=":")
         ax.set_title(arm, fontsize=11)
         ax.set_xlabel("wall-clock minutes", fontsize=10)
