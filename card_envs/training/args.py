@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from card_envs.bots.specs import MAX_LOOKAHEAD_SAMPLES
 from card_envs.core.config import parse_json_config, parse_json_value
 from card_envs.core.errors import ConfigError
-from card_envs.bots.specs import MAX_LOOKAHEAD_SAMPLES
 from card_envs.training.league import OPPONENT_KINDS, parse_mix
 
 #: the choices of ``--network`` and the observation mode each trains on
@@ -162,7 +162,8 @@ def validate_args(args: Args) -> None:
 
     Raises:
         ConfigError: naming the flag and the bad value (ranges: ``_AT_LEAST``, ``_POSITIVE``,
-            ``bc_temperature`` in [0.1, 1000], ``gamma`` in (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
+            ``bc_temperature`` in [``MIN_TEMPERATURE``, ``MAX_TEMPERATURE``], ``gamma`` in
+            (0, 1], ``gae_lambda`` in [0, 1], ``final_eval_lookahead`` at most
             ``MAX_LOOKAHEAD_SAMPLES``, ``net_arch`` comma-separated positive
             ints, ``activation`` tanh/relu, ``network`` mlp/cards (cards without
             ``privileged_critic``), ``reward_mode`` returns/win_loss, ``opponent_mix``

@@ -294,7 +294,8 @@ def soften_policy(policy, temperature: float) -> None:
     actions (``temperature`` > 1), so PPO's rollouts try them.
 
     Raises:
-        ValueError: ``temperature`` not > 0 and finite, or a policy whose action head is neither of those.
+        ValueError: ``temperature`` not > 0 and finite, or a policy whose action head is neither
+            of those.
     """
     import torch as th
 
