@@ -143,6 +143,11 @@ def test_a_history_one_action_short_names_a_state_field(name):
     ("garda3", {}, "player", 7, r"state\.player: 7 is not a seat or -1 \(-1\.\.1\)$"),
     ("garda3", {}, "player", 2, r"state\.player: 2 is not a seat or -1 \(-1\.\.1\)$"),
     ("garda3", {}, "first_player", 2, r"state\.first_player: 2 is not a seat \(0\.\.1\)$"),
+    # below every game's seats: refused by the declared type, which says what a seat is
+    ("garda3", {}, "player", -2, r"state\.player: -2: Input should be greater than or equal to "
+     r"-1 \(a seat \(0 up to the number of players - 1\) or -1 for nobody\)$"),
+    ("garda3", {}, "first_player", -1, r"state\.first_player: -1: Input should be greater than "
+     r"or equal to 0 \(a seat: 0 up to the number of players - 1\)$"),
     ("garda3", {"variant": "free_for_all"}, "winner", 3,
      r"state\.winner: 3 is not a seat or -1 \(-1\.\.2\)$"),
     # Dirt and Glory with 2 players: seats 0..1, not the 0..4 of a 5-player game (2-5 players)

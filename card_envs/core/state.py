@@ -78,9 +78,10 @@ __all__ = [
 #: declared; the game's ``check_state`` range-checks it with its own count
 #: (:func:`check_range`) before anything indexes with it, so a bad seat is named against that
 #: count (``player: 7 is not a seat (0..1)``), not against the largest seat of any config.
-Seat = Annotated[int, Field(ge=0)]
+Seat = Annotated[int, Field(ge=0, description="a seat: 0 up to the number of players - 1")]
 #: :data:`Seat` or ``-1`` (nobody).
-SeatOrNone = Annotated[int, Field(ge=-1)]
+SeatOrNone = Annotated[int, Field(ge=-1, description="a seat (0 up to the number of players - 1) "
+                                                     "or -1 for nobody")]
 
 
 @dataclasses.dataclass(slots=True, eq=False)
@@ -444,7 +445,12 @@ class StateCodec:
                     + (f" (and {rest} more problem(s))" if rest else "")) from None
             if first["type"] == "missing":
                 raise StateError(f"{path}: field is missing{more}") from None
-            raise StateError(f"{path}: {_short(first.get('input'))}: {first['msg']}{more}") \
+            # a top-level field's declared meaning (a seat field's range); an element of a list
+            # field (``draft_order[2]``) is named by its path without it
+            field = (self.model.model_fields.get(first["loc"][0]) if len(first["loc"]) == 1
+                     else None)
+            meant = f" ({field.description})" if field is not None and field.description else ""
+            raise StateError(f"{path}: {_short(first.get('input'))}: {first['msg']}{meant}{more}") \
                 from None
         state = object.__new__(self.cls)
         for name in self.saved:
