@@ -89,4 +89,9 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # e.g. ... | head: the reader left, nothing more to say
+        from card_envs.cli import reader_left
+
+        sys.exit(reader_left())
