@@ -101,16 +101,20 @@ class HeuristicBot:
                     opts.append((played + [a - R.A_CARD], a))
         return opts
 
+    def _attack_score(self, game, s, cards: list[int], atk_bonus: int) -> float:
+        """The strength of attacking with ``cards`` (the full play, 1 or 2 card ids): their
+        values plus the striker's attack bonus, +0.5 for a pair in two directions (G-4.3–G-4.5).
+        A hook: a variant of the heuristic may score attacks otherwise."""
+        total = sum(R.CARD_VALUE[c] for c in cards) + atk_bonus
+        if len(cards) == 2 and R.CARD_ATTACK_DIR[cards[0]] != R.CARD_ATTACK_DIR[cards[1]]:
+            total += 0.5
+        return total
+
     def _attack(self, game, s, legal):
         atk_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
-
-        def score(cards):
-            total = sum(R.CARD_VALUE[c] for c in cards) + atk_bonus
-            if len(cards) == 2 and R.CARD_ATTACK_DIR[cards[0]] != R.CARD_ATTACK_DIR[cards[1]]:
-                total += 0.5
-            return total
         opts = self._options(game, s, s.hands[s.player], s.atk_cards, legal)
-        return max(opts, key=lambda o: (score(o[0]), -o[1]))[1]
+        return max(opts, key=lambda o: (self._attack_score(game, s, o[0], atk_bonus),
+                                        -o[1]))[1]
 
     def _defence(self, game, s, legal):
         hand = s.hands[s.player]

@@ -38,7 +38,6 @@ from card_envs.evaluation.policies import resolve_game
 from card_envs.evaluation.stats import wilson_interval
 from card_envs.garda3 import constants as R
 from card_envs.garda3.bot import HeuristicBot
-from card_envs.garda3.state import striker_slot
 
 DEAL_SEED = 123
 
@@ -78,27 +77,17 @@ class Variant(HeuristicBot):
             return max(legal, key=keys[self.blocker])
         return super().act(game, s, player)
 
-    def _attack(self, game, s, legal):
+    def _attack_score(self, game, s, cards, atk_bonus):
+        """The heuristic's score plus ``lam`` x the best defence values kept in hand."""
+        score = super()._attack_score(game, s, cards, atk_bonus)
         if not self.lam:
-            return super()._attack(game, s, legal)
-        atk_bonus = game.fighter_stats(s, s.striker, striker_slot(s))[0]
-        hand = s.hands[s.player]
-
-        def kept_defence(cards):
-            best = {R.HIGH: 0, R.LOW: 0}
-            for c in hand:
-                if c not in cards and c not in s.atk_cards:
-                    d = R.CARD_DEFENCE_DIR[c]
-                    best[d] = max(best[d], R.CARD_VALUE[c])
-            return best[R.HIGH] + best[R.LOW]
-
-        def score(cards):
-            total = sum(R.CARD_VALUE[c] for c in cards) + atk_bonus
-            if len(cards) == 2 and R.CARD_ATTACK_DIR[cards[0]] != R.CARD_ATTACK_DIR[cards[1]]:
-                total += 0.5
-            return total + self.lam * kept_defence(cards)
-        opts = self._options(game, s, hand, s.atk_cards, legal)
-        return max(opts, key=lambda o: (score(o[0]), -o[1]))[1]
+            return score
+        best = {R.HIGH: 0, R.LOW: 0}
+        for c in s.hands[s.player]:
+            if c not in cards and c not in s.atk_cards:
+                d = R.CARD_DEFENCE_DIR[c]
+                best[d] = max(best[d], R.CARD_VALUE[c])
+        return score + self.lam * (best[R.HIGH] + best[R.LOW])
 
 
 def duplicate(game, variant, deals: int, deal_seed: int) -> tuple[float, float, float]:
