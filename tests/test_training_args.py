@@ -250,3 +250,13 @@ def test_a_bc_temperature_outside_its_range_is_one_line_naming_it(value, tmp_pat
                        capsys, "ppo") == \
         f"--bc-temperature {float(value)!r}: must be in [0.1, 1000] (1: off)"
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--bc-dagger-rounds", "-1"], "--bc-dagger-rounds -1: must be >= 0"),
+    (["--bc-dagger-decisions", "0"], "--bc-dagger-decisions 0: must be >= 1"),
+    (["--bc-dagger-epochs", "0"], "--bc-dagger-epochs 0: must be >= 1"),
+])
+def test_a_dagger_flag_out_of_range_is_one_line_naming_it(argv, line, tmp_path, capsys):
+    assert _main_error([*argv, "--run-dir", str(tmp_path / "run")], capsys, "ppo") == line
+    assert not (tmp_path / "run").exists()

@@ -61,6 +61,55 @@ def test_warm_start_collects_then_clones_and_reports_what_it_did():
     assert metrics["bc/decisions"] >= 300 and 0.0 <= metrics["bc/accuracy"] <= 1.0
 
 
+class _Recorder:
+    """A random actor that remembers every state it moved in (DAgger's actor)."""
+
+    def __init__(self, seed):
+        from card_envs.bots.base import RandomBot
+        self.inner, self.seen = RandomBot(seed), []
+
+    def act(self, game, state, player):
+        self.seen.append((game.clone(state), player))
+        return self.inner.act(game, state, player)
+
+
+def test_dagger_records_the_teachers_label_in_the_states_the_actor_reached():
+    # DAgger (Ross et al. 2011): the actor moves, the teacher only labels
+    game, teacher = make_game("garda3"), make_heuristic("garda3")
+    actor = _Recorder(seed=5)
+    d = collect_demonstrations(game, teacher, 400, seed=3, vs_random_share=0.0, actor=actor)
+    assert len(d) == len(actor.seen) >= 400  # every teacher seat was played by the actor
+    labels = [teacher.act(game, s, p) for s, p in actor.seen]
+    assert d.actions.tolist() == labels
+    views = np.asarray([game.observe(s, p) for s, p in actor.seen], dtype=np.float32)
+    assert (d.observations == views).all()
+    # the game followed the actor, not the teacher: a random actor disagrees with the labels
+    # somewhere in 400 decisions, and the teacher alone would reach other states
+    alone = collect_demonstrations(game, teacher, 400, seed=3, vs_random_share=0.0)
+    assert alone.observations.shape != d.observations.shape or \
+        not (alone.observations == d.observations).all()
+
+
+def test_warm_start_with_dagger_adds_the_rounds_decisions():
+    torch = pytest.importorskip("torch")
+    torch.set_num_threads(1)
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from card_envs.training.args import Args
+    from card_envs.training.model import make_model
+    from card_envs.wrappers.single_agent import SingleAgentEnv
+
+    game, teacher = make_game("garda3"), make_heuristic("garda3")
+    model = make_model(DummyVecEnv([lambda: SingleAgentEnv(game, teacher)]),
+                       Args(seed=0, net_arch="16"))
+    first = len(collect_demonstrations(game, teacher, 300, seed=0))
+    metrics = warm_start(model, game, teacher, 300, epochs=1, learning_rate=1e-3, seed=0,
+                         dagger_rounds=2, dagger_decisions=200, dagger_epochs=1)
+    # two rounds of at least 200 decisions each (whole games) joined the first 300+
+    assert metrics["bc/decisions"] >= first + 400
+    assert 0.0 <= metrics["bc/accuracy"] <= 1.0
+
+
 @pytest.mark.parametrize("network", ["mlp", "cards"])
 def test_softening_the_cloned_policy_keeps_its_choices_and_divides_its_logits(network):
     """--bc-temperature T: the logits of every legal action are divided by T exactly, so the

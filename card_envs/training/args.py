@@ -120,6 +120,12 @@ class Args:
     """epochs of behaviour cloning over those decisions"""
     bc_learning_rate: float = 1e-3
     """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
+    bc_dagger_rounds: int = 0
+    """DAgger rounds after the cloning (0: off): the clone plays, the teacher labels the states it reaches, the clone is refitted on all demonstrations"""
+    bc_dagger_decisions: int = 50_000
+    """decisions the clone plays (and the teacher labels) in each DAgger round, in this process whatever --bc-workers"""
+    bc_dagger_epochs: int = 4
+    """epochs over all demonstrations after each DAgger round"""
     bc_temperature: float = 1.0
     """after cloning, divide the cloned policy's action logits by this (> 0): the deterministic policy is unchanged, the sampled one (PPO's rollouts, the league's snapshots) tries the other legal actions more often (1: off; off by default: 10 gave no gain at 15 minutes on Garda3 or Rust Brawl in docs/training.md)"""
     checkpoint_every: int = 100_000
@@ -149,7 +155,7 @@ _AT_LEAST = {  # field: smallest allowed value (ints and floats)
     "vf_coef": 0, "eval_every": 0, "eval_deals": 1, "eval_random_deals": 1, "final_eval_games": 0,
     "anchor_coef": 0, "anchor_decay_steps": 0, "critic_warmup_steps": 0, "clip_range_vf": 0,
     "final_eval_lookahead": 0, "bc_decisions": 0, "bc_epochs": 1, "checkpoint_every": 1,
-    "bc_workers": 1,
+    "bc_workers": 1, "bc_dagger_rounds": 0, "bc_dagger_decisions": 1, "bc_dagger_epochs": 1,
 }
 #: the range of ``--bc-temperature``: beyond it the scaled logits overflow (tiny T) or vanish
 #: (huge T) and the cloned choices are lost

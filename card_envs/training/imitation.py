@@ -45,11 +45,15 @@ class Demonstrations:
 
 def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
                            vs_random_share: float = 0.3, privileged: bool = False,
-                           on_progress=None, observation_mode: str = "flat") -> Demonstrations:
+                           on_progress=None, observation_mode: str = "flat",
+                           actor=None) -> Demonstrations:
     """Play games until ``n_decisions`` teacher decisions are recorded.
 
     A share ``vs_random_share`` of the games seat the teacher against random players (one seat
     teacher, the others random, the teacher's seat rotating); the rest are teacher self-play.
+    With ``actor`` (a policy; DAgger, Ross et al. 2011) the actor plays the teacher's seats and
+    the teacher only labels them: each recorded action is the teacher's choice in the state the
+    actor's play reached, so the demonstrations cover the states the actor visits.
     Only the teacher's decisions are recorded, as the deciding seat's view in
     ``observation_mode`` (``"flat"``, ``"dict"`` or ``"entities"``); with ``privileged``, also
     ``game.observe_privileged`` of the deciding seat. ``on_progress(n)`` is called with the
@@ -80,6 +84,7 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
             p = game.current_player(state)
             pol = policies[p]
             a = pol.act(game, state, p)
+            played = a if actor is None or pol is not teacher else actor.act(game, state, p)
             if pol is teacher:
                 obs.append(view(state, p))
                 if privileged:
@@ -87,7 +92,7 @@ def collect_demonstrations(game, teacher, n_decisions: int, seed: int = 0,
                 masks.append(game.legal_action_mask(state).astype(bool))
                 actions.append(a)
                 seats.append(p)
-            game.apply_action(state, a)
+            game.apply_action(state, played)
             steps += 1
         final = game.returns(state) if game.is_terminal(state) else [0.0] * n
         returns.extend(float(final[p]) for p in seats)
@@ -317,9 +322,14 @@ def soften_policy(policy, temperature: float) -> None:
 def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate: float,
                seed: int = 0, privileged: bool = False, progress: bool = False,
                workers: int = 1, game_spec: str | None = None,
-               config: dict | None = None, observation_mode: str = "flat") -> dict[str, float]:
+               config: dict | None = None, observation_mode: str = "flat",
+               dagger_rounds: int = 0, dagger_decisions: int = 0,
+               dagger_epochs: int = 4) -> dict[str, float]:
     """Collect ``decisions`` of the teacher's decisions and clone them into ``model``
-    (:func:`collect_demonstrations`, then :func:`behaviour_clone`); ``privileged`` for a model
+    (:func:`collect_demonstrations`, then :func:`behaviour_clone`); then ``dagger_rounds``
+    rounds of DAgger (Ross et al. 2011): the clone (argmax) plays ``dagger_decisions`` more
+    decisions in the teacher's seats, the teacher labels them, they join the demonstrations and
+    the clone is fitted ``dagger_epochs`` more epochs on all of them; ``privileged`` for a model
     with a privileged critic; ``progress`` shows two bars on stderr, each with its rate and time
     left: the decisions collected, then the minibatches of the cloning epochs.
     ``teacher`` is a policy, or a policy spec string; with a spec, ``game_spec`` and ``config``
@@ -352,6 +362,30 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
         metrics = behaviour_clone(model, demos, epochs=epochs, batch_size=BC_BATCH_SIZE,
                                   seed=seed, learning_rate=learning_rate,
                                   on_batch=lambda: bar.update(1))
+    if dagger_rounds > 0:
+        if isinstance(teacher, str):
+            from card_envs.bots.specs import resolve_policy
+            teacher = resolve_policy(teacher, game_spec or game.name, seed=seed, game=game)
+        from card_envs.bots.sb3 import FrozenPolicy
+    for r in range(dagger_rounds):
+        actor = FrozenPolicy(model.policy, deterministic=True, name="clone")
+        with tqdm(total=dagger_decisions, desc=f"DAgger round {r + 1}/{dagger_rounds}: "
+                  "the clone plays, the teacher labels", unit="decision", disable=not progress,
+                  dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
+            def collected(n):
+                bar.update(min(n, dagger_decisions) - bar.n)
+            more = collect_demonstrations(game, teacher, dagger_decisions, seed=seed + 1 + r,
+                                          privileged=privileged, on_progress=collected,
+                                          observation_mode=observation_mode, actor=actor)
+        demos = _concat([demos, more])
+        batches = dagger_epochs * -(-len(demos) // BC_BATCH_SIZE)
+        with tqdm(total=batches, desc=f"DAgger round {r + 1}/{dagger_rounds}: fitting "
+                  f"{dagger_epochs} epochs", unit="batch", disable=not progress,
+                  dynamic_ncols=True, mininterval=0.5, smoothing=0.1) as bar:
+            metrics = behaviour_clone(model, demos, epochs=dagger_epochs,
+                                      batch_size=BC_BATCH_SIZE, seed=seed + 1 + r,
+                                      learning_rate=learning_rate,
+                                      on_batch=lambda: bar.update(1))
     metrics["bc/decisions"] = len(demos)
     metrics["bc/seconds"] = round(time.time() - t0, 1)
     return metrics

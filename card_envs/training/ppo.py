@@ -292,7 +292,10 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
                                 args.bc_learning_rate, seed=args.seed,
                                 privileged=args.privileged_critic, progress=args.progress,
                                 workers=args.bc_workers, game_spec=args.game, config=config,
-                                observation_mode=OBSERVATION_MODE[args.network])
+                                observation_mode=OBSERVATION_MODE[args.network],
+                                dagger_rounds=args.bc_dagger_rounds,
+                                dagger_decisions=args.bc_dagger_decisions,
+                                dagger_epochs=args.bc_dagger_epochs)
         who = "the heuristic" if teacher == "heuristic" else teacher
         print(f"[card-envs] behaviour cloning of {who} on {bc_metrics['bc/decisions']} "
               f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
