@@ -339,6 +339,8 @@ def warm_start(model, game, teacher, decisions: int, epochs: int, learning_rate:
 
     Returns:
         ``bc/loss``, ``bc/accuracy``, ``bc/decisions`` and ``bc/seconds`` (wall clock of both).
+        With DAgger rounds: the loss and accuracy of the last fit, over all demonstrations;
+        ``bc/decisions`` counts them all.
     """
     from tqdm import tqdm
 

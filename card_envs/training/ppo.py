@@ -297,8 +297,10 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
                                 dagger_decisions=args.bc_dagger_decisions,
                                 dagger_epochs=args.bc_dagger_epochs)
         who = "the heuristic" if teacher == "heuristic" else teacher
+        dagger = (f" ({args.bc_dagger_rounds} DAgger rounds included)"
+                  if args.bc_dagger_rounds else "")
         print(f"[card-envs] behaviour cloning of {who} on {bc_metrics['bc/decisions']} "
-              f"decisions: accuracy {bc_metrics['bc/accuracy']:.1%} in "
+              f"decisions{dagger}: accuracy {bc_metrics['bc/accuracy']:.1%} in "
               f"{bc_metrics['bc/seconds']:.0f}s", flush=True)
         if args.bc_temperature != 1:
             soften_policy(model.policy, args.bc_temperature)
