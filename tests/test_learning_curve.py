@@ -36,7 +36,7 @@ def test_a_run_without_a_ppo_step_says_so_and_labels_the_cloned_policy(monkeypat
     note = ("no PPO step ran: the warm start used the whole budget\n"
             "the point is the cloned policy (warm start)'s evaluation")
     assert texts == [note, note]  # on both panels
-    assert "the cloned policy (warm start), evaluated vs heuristic (duplicate deals)" in labels
+    assert "the cloned policy (warm start), evaluated vs heuristic (duplicate deals, 95 % Wilson band)" in labels
     assert fig.axes[0].get_xlim() == (-1, 1)  # not matplotlib's -0.04..0.04 around one dot
     plt.close(fig)
 
@@ -45,6 +45,6 @@ def test_a_curve_with_ppo_steps_has_no_note(monkeypatch, tmp_path):
     fig, texts, labels = _drawn(monkeypatch, tmp_path, [_point(0, 60.0, 0.4),
                                                         _point(4096, 120.0, 0.5)])
     assert texts == []
-    assert "policy alone vs heuristic (duplicate deals)" in labels
+    assert "policy alone vs heuristic (duplicate deals, 95 % Wilson band)" in labels
     assert fig.axes[0].get_xlim() == (0, 4096 * 1.02)
     plt.close(fig)

@@ -169,3 +169,25 @@ def test_the_card_aware_network_trains_resumes_and_plays(game, tmp_path):
     out = _run(["-m", "card_envs.cli", "evaluate", "--game", game, "--a", str(run / "model.zip"),
                 "--b", "heuristic", "--games", "4", "--json", str(tmp_path / "eval.json")])
     assert json.loads((tmp_path / "eval.json").read_text())["games"] == 4
+
+
+def test_dagger_rounds_run_in_the_trainer_and_are_named_or_refused_without_cloning(tmp_path):
+    """``--bc-dagger-rounds``: the rounds' decisions join the cloning's (the line says so);
+    without a clone to refit (``--bc-decisions 0``) the flag is ignored with a warning."""
+    run = tmp_path / "run"
+    out = _run(["training/ppo.py", "--game", "garda3", "--total-timesteps", "128", "--run-dir",
+                str(run), *TINY, "--final-eval-lookahead", "0", "--bc-dagger-rounds", "2",
+                "--bc-dagger-decisions", "100"])
+    assert "decisions (2 DAgger rounds included): accuracy" in out
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["behaviour_cloning"]["bc/decisions"] >= 200 + 2 * 100
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT)])}
+    args = [arg if arg != "200" else "0" for arg in TINY]  # --bc-decisions 0
+    proc = subprocess.run([sys.executable, "training/ppo.py", "--game", "garda3",
+                           "--total-timesteps", "128", "--run-dir", str(tmp_path / "none"),
+                           *args, "--final-eval-lookahead", "0", "--bc-dagger-rounds", "2"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert ("warning: --bc-dagger-rounds 2 ignored: no policy was cloned (--bc-decisions 0, or "
+            "no heuristic to clone)") in proc.stderr
+    assert "behaviour cloning" not in proc.stdout

@@ -201,10 +201,12 @@ class Arena:
 def progress_bar(total: int, desc: str, enabled: bool = True, leave: bool = True,
                  unit: str = "game"):
     """A tqdm bar on stderr (count, rate, elapsed and ETA); a no-op object when not ``enabled``;
-    ``leave=False``: the bar is cleared when it closes."""
+    ``leave=False``: the bar is cleared when it closes. ``miniters=1``: tqdm's adaptive
+    redraw step, tuned to fast games, would leave the bar silent for many seconds when slower
+    games follow (the final evaluation's lookahead games after the policy's own)."""
     import sys
 
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, file=sys.stderr, disable=not enabled,
-                dynamic_ncols=True, mininterval=0.5, smoothing=0.1, leave=leave)
+                dynamic_ncols=True, mininterval=0.5, miniters=1, smoothing=0.1, leave=leave)

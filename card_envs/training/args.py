@@ -121,7 +121,7 @@ class Args:
     bc_learning_rate: float = 1e-3
     """Adam learning rate of behaviour cloning (PPO's own rate is restored afterwards)"""
     bc_dagger_rounds: int = 0
-    """DAgger rounds after the cloning (0: off): the clone plays, the teacher labels the states it reaches, the clone is refitted on all demonstrations"""
+    """DAgger rounds after the cloning (0: off): the clone plays, the teacher labels the states it reaches, the clone is refitted on all demonstrations; counts in the budget but, like the cloning, is not cut by --minutes (each round refits on everything so far)"""
     bc_dagger_decisions: int = 50_000
     """decisions the clone plays (and the teacher labels) in each DAgger round, in this process whatever --bc-workers"""
     bc_dagger_epochs: int = 4

@@ -311,6 +311,10 @@ def _warm_start_and_loop(args, plan, resumed, model, game, heuristic, teacher, c
             save_model_atomic(model, run_dir / ANCHOR_FILE, exclude=["env", "logger"])
     elif not resumed:
         model.set_anchor()  # no cloned policy: the schedules start now, the anchor is the start
+    if not resumed and not bc_metrics and args.bc_dagger_rounds:
+        print(f"[card-envs] warning: --bc-dagger-rounds {args.bc_dagger_rounds} ignored: no "
+              "policy was cloned (--bc-decisions 0, or no heuristic to clone)", file=sys.stderr,
+              flush=True)
     if not resumed and not bc_metrics and args.bc_temperature != 1:  # resumed: softened before
         print(f"[card-envs] warning: --bc-temperature {args.bc_temperature:g} ignored: no policy "
               "was cloned (--bc-decisions 0, or no heuristic to clone)", file=sys.stderr,

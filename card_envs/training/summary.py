@@ -60,7 +60,7 @@ def plot_curve(curve: list[dict[str, Any]], path: Path, title: str,
                    for p in curve if key in p]
             if pts:
                 ax.plot([q[0] for q in pts], [q[1] for q in pts], "o-", ms=3,
-                        color=colours[kind], label=f"{who} vs {kind} (duplicate deals)")
+                        color=colours[kind], label=f"{who} vs {kind} (duplicate deals, 95 % Wilson band)")
                 ax.fill_between([q[0] for q in pts], [q[2][0] for q in pts],
                                 [q[2][1] for q in pts], color=colours[kind], alpha=0.15)
         for kind in ("random", "heuristic", "self"):
