@@ -566,6 +566,17 @@ def reader_left() -> int:
     return 1
 
 
+def run_script(main) -> None:
+    """Run a script's ``main(argv) -> int`` on ``sys.argv[1:]`` and exit with its status; a
+    reader leaving the pipe (``... | head``) exits through :func:`reader_left` instead of a
+    ``BrokenPipeError`` traceback. For the scripts under ``scripts/``."""
+    try:
+        status = main(sys.argv[1:])
+    except BrokenPipeError:
+        status = reader_left()
+    sys.exit(status)
+
+
 def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "" not in sys.path and os.getcwd() not in sys.path:

@@ -724,3 +724,20 @@ def test_help_into_a_closed_pipe_ends_quietly():
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_script_run_by_run_script_ends_quietly_into_a_closed_pipe(tmp_path):
+    import subprocess
+
+    # scripts/probes/*.py end with run_script(main): `... | head -1` leaves after one line
+    script = tmp_path / "many_lines.py"
+    script.write_text("from card_envs.cli import run_script\n\n\ndef main(argv):\n"
+                      "    for i in range(200000):\n        print(i)\n    return 0\n\n\n"
+                      "run_script(main)\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout.readline() == b"0\n"
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1  # reader_left's status
+    assert "Traceback" not in err and "BrokenPipeError" not in err

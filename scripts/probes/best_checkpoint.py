@@ -63,9 +63,6 @@ def main(run_dirs: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:  # e.g. --help | head: the reader left, nothing more to say
-        from card_envs.cli import reader_left
+    from card_envs.cli import run_script
 
-        sys.exit(reader_left())
+    run_script(main)  # a reader leaving the pipe (... | head) ends it quietly

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 
 from card_envs.core.outcome import outcome_of
 from card_envs.evaluation.match import play_game
@@ -217,9 +216,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:  # e.g. ... | head: the reader left, nothing more to say
-        from card_envs.cli import reader_left
+    from card_envs.cli import run_script
 
-        sys.exit(reader_left())
+    run_script(main)  # a reader leaving the pipe (... | head) ends it quietly
