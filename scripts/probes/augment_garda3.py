@@ -13,12 +13,11 @@ is one pass over the decisions).
 Arguments: the label file (or several, comma-separated), epochs, seed, hidden sizes (default 128,128); ``--noaug`` fits the
 same split without the symmetries.
 """
-import itertools, sys, time
+import sys, time
 import numpy as np, torch
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
 from distill import make
-from card_envs.garda3 import constants as R
-from card_envs.garda3.observation import OBSERVATION
+from cardnet_garda3 import transforms
 
 path, epochs, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 net = [int(x) for x in (sys.argv[4] if len(sys.argv) > 4 else "128,128").split(",")]
@@ -26,41 +25,11 @@ torch.set_num_threads(1); torch.manual_seed(seed)
 parts = [np.load(f) for f in path.split(",")]
 obs, masks, acts = (np.concatenate([d[k] for d in parts]) for k in ("obs", "masks", "acts"))
 NA = 56; OD = obs.shape[1] - NA
-P = {p.name: (p.start, p.size) for p in OBSERVATION.pieces}
-
-def card_map(pi, sw):
-    m = np.zeros(36, int)
-    for c in range(36):
-        v, ad, dd, col = c // 12, (c // 6) % 2, (c // 3) % 2, c % 3
-        m[c] = v * 12 + (ad ^ sw) * 6 + (dd ^ sw) * 3 + pi[col]
-    return m
-
-def transforms():
-    out = []
-    for pi in itertools.permutations(range(3)):
-        for sw in (0, 1):
-            cm = card_map(pi, sw)
-            op = np.arange(OD + NA)  # op[i] = new index of old index i
-            for name in ("hand", "attack_cards", "defence_cards", "discard"):
-                s0 = P[name][0]; op[s0:s0 + 36] = s0 + cm
-            am = np.arange(NA)
-            am[R.A_CARD:R.A_CARD + 36] = R.A_CARD + cm
-            if sw:
-                for name in ("attack_bonus_side", "defence_bonus_side"):
-                    s0 = P[name][0]; op[s0], op[s0 + 1] = s0 + 1, s0
-                b = P["battle"][0]; op[b + 2], op[b + 3], op[b + 4], op[b + 5] = b + 3, b + 2, b + 5, b + 4
-                h = P["hand_summary"][0]; op[h], op[h + 1], op[h + 2], op[h + 3] = h + 1, h, h + 3, h + 2
-                am[R.A_BONUS], am[R.A_BONUS + 1] = R.A_BONUS + 1, R.A_BONUS
-            h = P["hand_summary"][0]
-            for col in range(3): op[h + 4 + col] = h + 4 + pi[col]
-            op[OD:] = OD + am
-            out.append((op, am))
-    return out
 
 nv = len(obs) // 10
 Ov, Mv, Av = obs[:nv], masks[:nv], acts[:nv]
 O, M, A = obs[nv:], masks[nv:], acts[nv:]
-TS = transforms() if "--noaug" not in sys.argv else transforms()[:1]
+TS = transforms(OD) if "--noaug" not in sys.argv else transforms(OD)[:1]
 # the inverse index maps: a transformed batch is o[:, inv_op] (new[:, op] = old)
 INV = [(torch.as_tensor(np.argsort(op)), torch.as_tensor(np.argsort(am)), torch.as_tensor(am))
        for op, am in TS]
