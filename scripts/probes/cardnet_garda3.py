@@ -11,7 +11,7 @@ of the whole observation: the logit of playing card ``c`` is ``score(row_c, hand
 (a pointer head, as DouZero scores each candidate move from its cards). The other actions come
 from the context. ``--aug`` also trains under the 12 symmetries of ``augment_garda3.py``.
 
-    python scripts/probes/cardnet_garda3.py LABELS.npz EPOCHS SEED [--aug] [--deals 200]
+    python scripts/probes/cardnet_garda3.py LABELS.npz EPOCHS SEED [--aug] [--nohint] [--deals 200]
 
 Prints per epoch the training and held-out agreement with the label, then ``RESULT``.
 """
